@@ -1,0 +1,90 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from './config.ts';
+import { type Database, type DatabaseHandle, openDatabase, ping } from './db/client.ts';
+import { seed } from './db/seed/index.ts';
+import { AppError } from './lib/errors.ts';
+import { settingsRoutes } from './modules/settings/routes.ts';
+import { SettingsService } from './modules/settings/service.ts';
+import { errorsPlugin, sendError } from './plugins/errors.ts';
+import { i18nPlugin } from './plugins/i18n.ts';
+import { openapiPlugin } from './plugins/openapi.ts';
+import { securityPlugin } from './plugins/security.ts';
+import { zodValidatorCompiler } from './plugins/validation.ts';
+import { webPlugin } from './plugins/web.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Database;
+    settings: SettingsService;
+  }
+}
+
+export type AppOptions = {
+  /** An already opened database (tests hand in a fresh one per file). */
+  database?: DatabaseHandle;
+};
+
+export const bodyLimit = 1024 * 1024;
+
+/** Builds the whole API in-process; `main.ts` listens on it, tests call `inject()`. */
+export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    bodyLimit,
+    trustProxy: config.trustProxy,
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database =
+    options.database ??
+    openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, inMemory: config.inMemoryDatabase });
+  app.addHook('onClose', async () => database.close());
+  try {
+    await database.migrate();
+    await seed(database.db);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const settings = new SettingsService(database.db);
+  await settings.refresh();
+  app.decorate('config', config);
+  app.decorate('db', database.db);
+  app.decorate('settings', settings);
+
+  await app.register(i18nPlugin);
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin, { rateLimitMax: config.rateLimitMax });
+  await app.register(openapiPlugin);
+
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  const health = z.object({ status: z.string() });
+  app.get('/healthz', { schema: { hide: true, response: { 200: health } } }, async () => ({ status: 'ok' }));
+  app.get('/readyz', { schema: { hide: true, response: { 200: health } } }, async (_request, reply) => {
+    try {
+      if (closing) throw new Error('closing');
+      await ping(database.db);
+      return { status: 'ready' };
+    } catch {
+      return sendError(reply, new AppError('SERVICE_UNAVAILABLE'));
+    }
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(settingsRoutes, { settings });
+    },
+    { prefix: '/api/v1' },
+  );
+  await app.register(webPlugin, { webDist: config.webDist });
+  return app;
+}

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('configuration', () => {
+  it('has defaults for an empty environment', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ env: 'development', port: 3000, host: '0.0.0.0', logLevel: 'info' });
+    expect(config.dataDir).toMatch(/data$/);
+    expect(config.databaseUrl).toBeUndefined();
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['DATABASE_URL', 'mysql://x@y/z'],
+    ['REDIS_URL', 'not a url'],
+    ['LOG_LEVEL', 'loud'],
+    ['NODE_ENV', 'staging'],
+  ])('names the bad variable %s=%s', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}="${value}"`));
+  });
+
+  it('requires ADMIN_PASSWORD in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/ADMIN_PASSWORD is required/);
+    expect(loadConfig({ NODE_ENV: 'production', ADMIN_PASSWORD: 'long-enough' }).env).toBe('production');
+  });
+});

@@ -1,0 +1,23 @@
+import { settingsApi } from '@soar/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import type { SerialisedSettings, SettingsService } from './service.ts';
+
+/**
+ * The answers are serialised once per refresh (settings.test.ts checks them against the
+ * contract), so these routes send them as they are.
+ */
+export const settingsRoutes: FastifyPluginAsync<{ settings: SettingsService }> = async (app, { settings }) => {
+  const tags = ['settings'];
+  const routes: [keyof typeof settingsApi, keyof SerialisedSettings, string][] = [
+    ['languageList', 'languages', 'Interface languages'],
+    ['marketList', 'markets', 'Markets and their trading sessions'],
+    ['currencyList', 'currencies', 'Currencies with rates to USD'],
+    ['baseSetting', 'base', 'Base settings: product name, customer service, custom script'],
+  ];
+  for (const [call, answer, summary] of routes) {
+    const { path, response } = settingsApi[call];
+    app.get(path, { schema: { tags, summary, response: { 200: response } } }, async (_request, reply) =>
+      reply.type('application/json; charset=utf-8').send(settings.serialised[answer]),
+    );
+  }
+};

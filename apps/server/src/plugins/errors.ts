@@ -1,0 +1,68 @@
+import { hasMessage } from '@soar/i18n';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { ZodError } from 'zod';
+import { AppError, ValidationError } from '../lib/errors.ts';
+import { t } from './i18n.ts';
+import { toValidationError } from './validation.ts';
+
+/** Fastify's own failures, by their error code, as our stable codes. */
+const fastifyCodes: Record<string, AppError['code']> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'MALFORMED_JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'MALFORMED_JSON',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'BAD_REQUEST',
+};
+
+function asAppError(error: FastifyError, request: FastifyRequest): AppError | undefined {
+  if (error instanceof AppError) return error;
+  if (error.validation !== undefined || error.code === 'FST_ERR_VALIDATION') {
+    if (error instanceof ValidationError) return error;
+    if (error instanceof ZodError) return toValidationError(error);
+    return new ValidationError([{ messageKey: 'validation.invalid', params: { field: 'body' } }]);
+  }
+  const mapped = fastifyCodes[error.code];
+  if (mapped === 'UNSUPPORTED_MEDIA_TYPE') {
+    return new AppError(mapped, undefined, { type: request.headers['content-type'] ?? '' });
+  }
+  if (mapped) return new AppError(mapped);
+  if (error instanceof SyntaxError && error.statusCode === 400) return new AppError('MALFORMED_JSON');
+  if (error.statusCode === 429) return new AppError('RATE_LIMITED');
+  if (error.statusCode === 404) return new AppError('NOT_FOUND');
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return new AppError('BAD_REQUEST');
+  return undefined;
+}
+
+export function sendError(reply: FastifyReply, error: AppError) {
+  const { request } = reply;
+  const message =
+    error instanceof ValidationError
+      ? error.problems.map(({ messageKey, params }) => {
+          const field = String(params.field);
+          const label = hasMessage(`fields.${field}`) ? t(request, `fields.${field}`) : field;
+          return t(request, messageKey, { ...params, field: label });
+        })
+      : t(request, error.messageKey, error.params);
+  return reply.status(error.status).send({ code: error.code, message });
+}
+
+/** The one place that turns failures into the envelope (DESIGN section 4); 5xx hide internals. */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const known = asAppError(error, request);
+    if (known) {
+      if (known.status >= 500) request.log.error({ err: error }, known.code);
+      return sendError(reply, known);
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return sendError(reply, new AppError('INTERNAL_ERROR'));
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    sendError(
+      reply,
+      new AppError('ROUTE_NOT_FOUND', undefined, { method: request.method, path: request.url.split('?')[0] ?? '' }),
+    ),
+  );
+});

@@ -1,0 +1,65 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app.ts';
+import type { Config } from '../config.ts';
+import { type DatabaseHandle, openDatabase } from '../db/client.ts';
+
+export const testConfig: Config = {
+  env: 'test',
+  port: 0,
+  host: '127.0.0.1',
+  dataDir: '/nonexistent',
+  logLevel: 'silent',
+  webDist: '/nonexistent',
+  trustProxy: false,
+  rateLimitMax: 1000,
+  inMemoryDatabase: true,
+};
+
+/**
+ * A fresh database for one test file: an in-memory PGlite, or, when TEST_DATABASE_URL is set,
+ * a new PostgreSQL database created beside it and dropped by `drop()`.
+ */
+export async function createTestDatabase(): Promise<{ handle: DatabaseHandle; url?: string; drop(): Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const handle = openDatabase({ inMemory: true });
+    return { handle, drop: async () => {} };
+  }
+  const name = `soar_test_${randomBytes(6).toString('hex')}`;
+  await adminQuery(serverUrl, `create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = openDatabase({ url: url.toString() });
+  return {
+    handle,
+    url: url.toString(),
+    drop: () => adminQuery(serverUrl, `drop database if exists ${name} with (force)`),
+  };
+}
+
+async function adminQuery(url: string, statement: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+export type TestApp = { app: FastifyInstance; close(): Promise<void> };
+
+/** Builds the app in-process on a fresh database; call `close()` in `afterAll`. */
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const app = await buildApp({ ...testConfig, ...overrides }, { database: database.handle });
+  return {
+    app,
+    async close() {
+      await app.close();
+      await database.drop();
+    },
+  };
+}

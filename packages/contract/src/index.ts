@@ -1,0 +1,5 @@
+export * from './envelope.ts';
+export * from './errors.ts';
+export * from './languages.ts';
+export * from './money.ts';
+export * from './settings.ts';

@@ -1,0 +1,7 @@
+import { z } from 'zod';
+
+/** Money travels as a decimal string (DESIGN section 3), never as a JSON number. */
+export const decimalString = z
+  .string()
+  .regex(/^-?\d{1,16}(\.\d{1,8})?$/, { error: 'validation.decimal' })
+  .describe('decimal string');

@@ -1,0 +1,34 @@
+import { languageKeys } from '@soar/contract';
+import { describe, expect, it } from 'vitest';
+import { catalogs, flattenKeys, translate } from './index.ts';
+
+const english = new Set(flattenKeys(catalogs.en));
+
+describe('message catalogs', () => {
+  it.each(languageKeys)('%s has every key of the English catalog and no other', (lang) => {
+    const keys = new Set(flattenKeys(catalogs[lang]));
+    expect([...english].filter((key) => !keys.has(key))).toEqual([]);
+    expect([...keys].filter((key) => !english.has(key))).toEqual([]);
+  });
+
+  it.each(languageKeys.filter((lang) => lang !== 'en'))('%s is translated, not an English copy', (lang) => {
+    const keys = [...english].filter((key) => !key.startsWith('app.'));
+    const same = keys.filter((key) => translate(lang, key) === translate('en', key));
+    // Short words such as "Type" may match across languages; most must not.
+    expect(same.length / keys.length).toBeLessThan(0.25);
+  });
+
+  it.each(languageKeys)('%s keeps every {{placeholder}} of the English message', (lang) => {
+    for (const key of english) {
+      const placeholders = (text: string) => [...text.matchAll(/\{\{\w+\}\}/g)].map((m) => m[0]).sort();
+      expect(placeholders(translate(lang, key)), `${lang} ${key}`).toEqual(placeholders(translate('en', key)));
+    }
+  });
+
+  it('falls back to English and fills parameters', () => {
+    expect(translate('de', 'errors.ROUTE_NOT_FOUND', { method: 'GET', path: '/x' })).toBe(
+      'Diese Adresse gibt es nicht: GET /x',
+    );
+    expect(translate('en', 'no.such.key')).toBe('no.such.key');
+  });
+});
