@@ -1,8 +1,9 @@
 /**
  * Stable machine codes of failures (DESIGN section 4). Each has an HTTP status and a message key
- * `errors.<CODE>` in every catalog of @soar/i18n.
+ * `errors.<CODE>` in every catalog of @soar/i18n. Domains add their codes in their own map and
+ * spread it into `errorStatus`.
  */
-export const errorStatus = {
+const commonErrors = {
   BAD_REQUEST: 400,
   MALFORMED_JSON: 400,
   UNAUTHORIZED: 401,
@@ -17,6 +18,10 @@ export const errorStatus = {
   RATE_LIMITED: 429,
   INTERNAL_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
+} as const;
+
+export const errorStatus = {
+  ...commonErrors,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -1,10 +1,33 @@
 import { languageKeys } from '@soar/contract';
 import { describe, expect, it } from 'vitest';
-import { catalogs, flattenKeys, translate } from './index.ts';
+import { catalogs, flattenKeys, namespaces, translate } from './index.ts';
 
 const english = new Set(flattenKeys(catalogs.en));
 
 describe('message catalogs', () => {
+  const perNamespace = Object.entries(namespaces).flatMap(([name, namespace]) =>
+    languageKeys.map((lang) => ({ name, lang, namespace })),
+  );
+  it.each(perNamespace)('namespace $name has every English key in $lang', ({ namespace, lang }) => {
+    const english = flattenKeys(namespace.en);
+    const keys = new Set(flattenKeys(namespace[lang]));
+    expect(english.filter((key) => !keys.has(key))).toEqual([]);
+    expect([...keys].filter((key) => !english.includes(key))).toEqual([]);
+  });
+
+  it('no key is defined by two namespaces', () => {
+    const owners = new Map<string, string>();
+    const clashes: string[] = [];
+    for (const [name, namespace] of Object.entries(namespaces)) {
+      for (const key of flattenKeys(namespace.en)) {
+        const owner = owners.get(key);
+        if (owner) clashes.push(`${key}: ${owner} and ${name}`);
+        owners.set(key, name);
+      }
+    }
+    expect(clashes).toEqual([]);
+  });
+
   it.each(languageKeys)('%s has every key of the English catalog and no other', (lang) => {
     const keys = new Set(flattenKeys(catalogs[lang]));
     expect([...english].filter((key) => !keys.has(key))).toEqual([]);

@@ -1,23 +1,29 @@
-import { defaultLanguage, type LanguageKey } from '@soar/contract';
-import de from './locales/de.json' with { type: 'json' };
-import en from './locales/en.json' with { type: 'json' };
-import es from './locales/es.json' with { type: 'json' };
-import fr from './locales/fr.json' with { type: 'json' };
-import it from './locales/it.json' with { type: 'json' };
-import ja from './locales/ja.json' with { type: 'json' };
-import zhCN from './locales/zh-CN.json' with { type: 'json' };
+import { defaultLanguage, type LanguageKey, languageKeys } from '@soar/contract';
+import { common } from './locales/common/index.ts';
 
 export type Catalog = { [key: string]: string | Catalog };
+export type Namespace = Record<LanguageKey, Catalog>;
 
-export const catalogs: Record<LanguageKey, Catalog> = {
-  en,
-  de,
-  es,
-  fr,
-  it,
-  ja,
-  'zh-CN': zhCN,
-};
+/**
+ * The catalogs are split by domain (`locales/<namespace>/<lang>.json`) so each domain keeps its
+ * messages beside the others; the namespaces merge into one catalog per language.
+ */
+export const namespaces: Record<string, Namespace> = { common };
+
+function merge(target: Catalog, source: Catalog): Catalog {
+  for (const [key, value] of Object.entries(source)) {
+    const existing = target[key];
+    target[key] = typeof value === 'object' && typeof existing === 'object' ? merge({ ...existing }, value) : value;
+  }
+  return target;
+}
+
+export const catalogs = Object.fromEntries(
+  languageKeys.map((lang) => [
+    lang,
+    Object.values(namespaces).reduce<Catalog>((catalog, namespace) => merge(catalog, namespace[lang]), {}),
+  ]),
+) as Record<LanguageKey, Catalog>;
 
 /** Every leaf key of a catalog, dotted: `errors.NOT_FOUND`. */
 export function flattenKeys(catalog: Catalog, prefix = ''): string[] {

@@ -1,1 +1,2 @@
+export * from './member.ts';
 export * from './settings.ts';

@@ -1,0 +1,81 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { operatorSessions, operators, sessions } from '../db/schema/index.ts';
+import { AppError } from '../lib/errors.ts';
+import { bearerToken, hashToken } from '../lib/tokens.ts';
+
+export type MemberPrincipal = { userId: number; sessionId: number };
+export type OperatorPrincipal = { operatorId: number; sessionId: number; username: string; role: string };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    member: MemberPrincipal | null;
+    operator: OperatorPrincipal | null;
+  }
+  interface FastifyInstance {
+    /** onRequest hook for member-only routes: 401 unless a live member token is presented. */
+    requireMember(request: FastifyRequest): Promise<void>;
+    /** onRequest hook for operator routes: 401 unless a live operator token is presented. */
+    requireOperator(request: FastifyRequest): Promise<void>;
+  }
+}
+
+/** The signed-in member of a route guarded by `requireMember`. */
+export function memberOf(request: FastifyRequest): MemberPrincipal {
+  if (!request.member) throw new AppError('UNAUTHORIZED');
+  return request.member;
+}
+
+export function operatorOf(request: FastifyRequest): OperatorPrincipal {
+  if (!request.operator) throw new AppError('UNAUTHORIZED');
+  return request.operator;
+}
+
+export const authPlugin = fp(async (app: FastifyInstance) => {
+  app.decorateRequest('member', null);
+  app.decorateRequest('operator', null);
+
+  app.decorate('requireMember', async (request: FastifyRequest) => {
+    const token = bearerToken(request.headers.authorization);
+    if (!token) throw new AppError('UNAUTHORIZED');
+    const [session] = await app.db
+      .select({ id: sessions.id, userId: sessions.userId })
+      .from(sessions)
+      .where(
+        and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())),
+      )
+      .limit(1);
+    if (!session) throw new AppError('UNAUTHORIZED');
+    request.member = { userId: session.userId, sessionId: session.id };
+  });
+
+  app.decorate('requireOperator', async (request: FastifyRequest) => {
+    const token = bearerToken(request.headers.authorization);
+    if (!token) throw new AppError('UNAUTHORIZED');
+    const [session] = await app.db
+      .select({
+        id: operatorSessions.id,
+        operatorId: operatorSessions.operatorId,
+        username: operators.username,
+        role: operators.role,
+      })
+      .from(operatorSessions)
+      .innerJoin(operators, eq(operators.id, operatorSessions.operatorId))
+      .where(
+        and(
+          eq(operatorSessions.tokenHash, hashToken(token)),
+          isNull(operatorSessions.revokedAt),
+          gt(operatorSessions.expiresAt, new Date()),
+        ),
+      )
+      .limit(1);
+    if (!session) throw new AppError('UNAUTHORIZED');
+    request.operator = {
+      operatorId: session.operatorId,
+      sessionId: session.id,
+      username: session.username,
+      role: session.role,
+    };
+  });
+});
