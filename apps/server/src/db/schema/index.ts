@@ -1,2 +1,3 @@
 export * from './member.ts';
 export * from './settings.ts';
+export * from './wallet.ts';

@@ -14,6 +14,8 @@ export const users = pgTable(
     inviteCode: text('invite_code').notNull().unique(),
     inviterId: integer('inviter_id'),
     vip: boolean('vip').notNull().default(false),
+    /** KYC (DESIGN section 5): null none, 0 under review, 1 pass, 2 refused. */
+    kycStatus: integer('kyc_status'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [uniqueIndex('users_phone_unique').on(table.areaCode, table.phone)],
@@ -59,4 +61,16 @@ export const operatorSessions = pgTable('operator_sessions', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
+});
+
+/** Kept apart from the login password (SPEC section 3: the transaction password). */
+export const payPasswords = pgTable('pay_passwords', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  hash: text('hash').notNull(),
+  /** Wrong tries since the last success; five lock it for 15 minutes (DESIGN section 7). */
+  failedAttempts: integer('failed_attempts').notNull().default(0),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
