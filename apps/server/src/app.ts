@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Config } from './config.ts';
 import { type Database, type DatabaseHandle, openDatabase, ping } from './db/client.ts';
 import { seed } from './db/seed/index.ts';
+import { EventBus } from './lib/bus.ts';
 import { AppError } from './lib/errors.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { SettingsService } from './modules/settings/service.ts';
@@ -20,6 +21,7 @@ declare module 'fastify' {
     config: Config;
     db: Database;
     settings: SettingsService;
+    bus: EventBus;
   }
 }
 
@@ -48,7 +50,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.addHook('onClose', async () => database.close());
   try {
     await database.migrate();
-    await seed(database.db);
+    await seed(database.db, config);
   } catch (error) {
     await database.close();
     throw error;
@@ -58,6 +60,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('settings', settings);
+  app.decorate('bus', new EventBus());
 
   await app.register(i18nPlugin);
   await app.register(errorsPlugin);

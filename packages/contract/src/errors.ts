@@ -1,3 +1,5 @@
+import { memberErrors } from './member.ts';
+
 /**
  * Stable machine codes of failures (DESIGN section 4). Each has an HTTP status and a message key
  * `errors.<CODE>` in every catalog of @soar/i18n. Domains add their codes in their own map and
@@ -22,6 +24,7 @@ const commonErrors = {
 
 export const errorStatus = {
   ...commonErrors,
+  ...memberErrors,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -1,5 +1,6 @@
 export * from './envelope.ts';
 export * from './errors.ts';
 export * from './languages.ts';
+export * from './member.ts';
 export * from './money.ts';
 export * from './settings.ts';

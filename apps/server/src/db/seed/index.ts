@@ -1,6 +1,10 @@
+import type { Config } from '../../config.ts';
 import type { Database } from '../client.ts';
 import { seedSettings } from './settings.ts';
 
-export async function seed(db: Database): Promise<void> {
+/** Runs on every start; each seed inserts what is missing and never overwrites edits. */
+export async function seed(db: Database, config: Config): Promise<void> {
   await seedSettings(db);
+  // Demo data (users, balances, content) only outside production: `config.env !== 'production'`.
+  void config;
 }

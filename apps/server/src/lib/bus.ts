@@ -1,0 +1,28 @@
+import { EventEmitter } from 'node:events';
+
+/**
+ * What one part of the server tells another in-process: a balance changed, an order moved.
+ * The realtime hub forwards these to WebSocket topics (and through Redis to other API nodes).
+ * Domains add their events here.
+ */
+export type BusEvents = {
+  /** A member's balance in `currency` changed (topic `balance`). */
+  balance: { userId: number; currency: string };
+};
+
+export class EventBus {
+  readonly #emitter = new EventEmitter({ captureRejections: false });
+
+  constructor() {
+    this.#emitter.setMaxListeners(0);
+  }
+
+  on<K extends keyof BusEvents>(name: K, listener: (event: BusEvents[K]) => void): () => void {
+    this.#emitter.on(name, listener);
+    return () => this.#emitter.off(name, listener);
+  }
+
+  emit<K extends keyof BusEvents>(name: K, event: BusEvents[K]): void {
+    this.#emitter.emit(name, event);
+  }
+}
