@@ -66,10 +66,12 @@ function checkContact(
           ['areaCode', areaCodeField],
         ];
   for (const [name, schema] of fields) {
-    const result = schema.safeParse(value[name]);
+    const input = value[name];
+    const result = schema.safeParse(input);
     if (!result.success) {
-      const message = result.error.issues[0]?.message ?? 'validation.invalid';
-      ctx.addIssue({ code: 'custom', message, path: [name], input: value[name] });
+      const message =
+        input === undefined || input === '' ? 'validation.required' : (result.error.issues[0]?.message ?? '');
+      ctx.addIssue({ code: 'custom', message, path: [name], input });
     }
   }
 }

@@ -217,16 +217,4 @@ describe('password reset and pay password', () => {
     expect((await http.get('member/profile', { headers: bearer(token) })).json().data.hasPayPassword).toBe(true);
   });
 
-  it('refuses a register code for setting the pay password', async () => {
-    const mail = `${unique()}@example.test`;
-    const { token } = (await registerByMail(mail)).json().data;
-    await t.app.db.update(users).set({ mail }).where(eq(users.mail, mail));
-    const set = await http.post(
-      'member/paypwd/set',
-      { password: '2468', confirmPassword: '2468', code: sender.lastCode(mail) },
-      { headers: bearer(token) },
-    );
-    expect(set.statusCode).toBe(400);
-    expect(set.json().code).toBe('CODE_EXPIRED');
-  });
 });
