@@ -15,7 +15,7 @@ export const legacyLoginBody = z.object({
   password: z.string().min(1).max(128),
 });
 
-export const tokenBody = z.object({ token: z.string().max(256).optional() }).optional();
+export const tokenBody = z.object({ token: z.string().max(256).optional() }).nullish();
 export const tokenQuery = z.object({ token: z.string().max(256).optional() });
 
 export const legacyApi = {
