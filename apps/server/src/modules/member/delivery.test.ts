@@ -104,7 +104,9 @@ describe('the embedded default (no SMTP_URL, no SMS provider)', () => {
     const info = vi.spyOn(t.app.log, 'info');
     const mail = `${unique()}@example.test`;
     const phone = uniquePhone();
-    expect((await api(t.app).post('member/code/send', { type: 'email', mail, scene: 'register' })).statusCode).toBe(200);
+    expect((await api(t.app).post('member/code/send', { type: 'email', mail, scene: 'register' })).statusCode).toBe(
+      200,
+    );
     const phoneSend = await api(t.app).post('member/code/send', {
       type: 'phone',
       phone,

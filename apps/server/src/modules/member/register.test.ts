@@ -216,5 +216,4 @@ describe('password reset and pay password', () => {
     expect(set.statusCode, set.body).toBe(200);
     expect((await http.get('member/profile', { headers: bearer(token) })).json().data.hasPayPassword).toBe(true);
   });
-
 });

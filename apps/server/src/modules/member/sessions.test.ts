@@ -68,7 +68,14 @@ describe('login', () => {
     const mail = `${unique()}@example.test`;
     const codes = [];
     for (let i = 0; i < 6; i++) codes.push((await login(mail, `wrong-${i}`)).json().code);
-    expect(codes).toEqual(['LOGIN_FAILED', 'LOGIN_FAILED', 'LOGIN_FAILED', 'LOGIN_FAILED', 'LOGIN_LOCKED', 'LOGIN_LOCKED']);
+    expect(codes).toEqual([
+      'LOGIN_FAILED',
+      'LOGIN_FAILED',
+      'LOGIN_FAILED',
+      'LOGIN_FAILED',
+      'LOGIN_LOCKED',
+      'LOGIN_LOCKED',
+    ]);
   });
 
   it('records every attempt with time, IP, user agent, result, identifier and user', async () => {
@@ -150,7 +157,8 @@ describe('sessions', () => {
     const other = await createMember(t.app);
     const res = await http.post('member/session/revoke-all', {}, { headers: bearer(tokens[0] ?? '') });
     expect(res.json().data).toEqual({ revoked: 4 });
-    for (const token of tokens) expect((await http.get('member/profile', { headers: bearer(token) })).statusCode).toBe(401);
+    for (const token of tokens)
+      expect((await http.get('member/profile', { headers: bearer(token) })).statusCode).toBe(401);
     expect((await http.get('member/profile', { headers: other.headers })).statusCode).toBe(200);
   });
 

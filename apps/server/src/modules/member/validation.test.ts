@@ -45,9 +45,9 @@ describe('account rules (SPEC section 5), in English and German', () => {
     ['de', 'Die beiden Passworteingaben stimmen nicht überein'],
   ])('the two entries must match, reported on confirmPassword (%s)', async (lang, message) => {
     expect(await problems('member/register', registration({ confirmPassword: 'secret2' }), lang)).toEqual([message]);
-    expect(
-      await problems('member/password/reset', registration({ confirmPassword: 'other1' }), lang),
-    ).toEqual([message]);
+    expect(await problems('member/password/reset', registration({ confirmPassword: 'other1' }), lang)).toEqual([
+      message,
+    ]);
   });
 
   it.each([
@@ -69,13 +69,19 @@ describe('account rules (SPEC section 5), in English and German', () => {
 
   it.each([
     ['en', ['Please enter a valid phone number (digits only)', 'Please enter a valid area code']],
-    ['de', ['Bitte geben Sie eine gültige Telefonnummer ein (nur Ziffern)', 'Bitte geben Sie eine gültige Ländervorwahl ein']],
+    [
+      'de',
+      [
+        'Bitte geben Sie eine gültige Telefonnummer ein (nur Ziffern)',
+        'Bitte geben Sie eine gültige Ländervorwahl ein',
+      ],
+    ],
   ])('a phone has digits only and the area code one to four digits (%s)', async (lang, messages) => {
     const body = { type: 'phone', phone: '138-1234', areaCode: '86x', scene: 'register' };
     expect(await problems('member/code/send', body, lang)).toEqual(messages);
-    expect(await problems('member/login/phone', { phone: 'abc', areaCode: '12345', password: 'secret1' }, lang)).toEqual(
-      messages,
-    );
+    expect(
+      await problems('member/login/phone', { phone: 'abc', areaCode: '12345', password: 'secret1' }, lang),
+    ).toEqual(messages);
   });
 
   it.each([
@@ -96,7 +102,12 @@ describe('account rules (SPEC section 5), in English and German', () => {
     expect(await problems('member/login', {}, 'en')).toEqual(['Email is required', 'Password is required']);
     const member = await createMember(t.app);
     expect(
-      await problems('member/paypwd/set', { password: '12', confirmPassword: '12', code: '123456' }, 'de', member.headers),
+      await problems(
+        'member/paypwd/set',
+        { password: '12', confirmPassword: '12', code: '123456' },
+        'de',
+        member.headers,
+      ),
     ).toEqual(['Das Passwort muss 4 bis 16 Zeichen lang sein']);
     expect(
       await problems('member/paypwd/set', { password: '1234', confirmPassword: '4321', code: '123456' }, 'en', {
