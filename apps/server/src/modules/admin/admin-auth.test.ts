@@ -20,7 +20,10 @@ afterAll(() => t.close());
 describe('operator sign-in', () => {
   it('logs in, answers me, logs out; the token then gets 401', async () => {
     const { operator } = await createOperator(t.app, { username: unique('op'), passwordHash });
-    const res = await http.post('admin/login', { username: operator.username, password: 'operator-pass' });
+    const res = await http.post('admin/login', {
+      username: operator.username.toUpperCase(),
+      password: 'operator-pass',
+    });
     expect(res.statusCode, res.body).toBe(200);
     const data = operatorApi.login.response.parse(res.json()).data;
     expect(new Date(data.expiresAt).getTime() - Date.now()).toBeGreaterThan(11.9 * 60 * 60 * 1000);

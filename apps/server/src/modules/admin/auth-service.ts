@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { operatorSessions, operators } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -9,7 +9,11 @@ import type { Client } from '../member/sessions.ts';
 /** Operators log in to their own sessions (12 hours), under the same lockout as members. */
 export async function operatorLogin(db: Database, username: string, password: string, client: Client) {
   const identifier = username.trim().toLowerCase();
-  const [operator] = await db.select().from(operators).where(eq(operators.username, identifier)).limit(1);
+  const [operator] = await db
+    .select()
+    .from(operators)
+    .where(eq(sql`lower(${operators.username})`, identifier))
+    .limit(1);
   await guardLogin(
     db,
     { audience: 'operator', identifier, operatorId: operator?.id ?? null },

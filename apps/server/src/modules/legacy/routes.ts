@@ -81,7 +81,8 @@ export const legacyRoutes: FastifyPluginAsync<{ db: Database }> = async (plugin,
         querystring: legacyApi.checkLogged.querystring,
         response: { 200: legacyApi.checkLogged.response },
       },
-      config: { rateLimit: accountRateLimits.login },
+      // The older client asks on every start: the general limit (RATE_LIMIT_MAX a minute) applies.
+      config: { rateLimit: {} },
     },
     async (request) => {
       const token = request.query.token ?? bearerToken(request.headers.authorization);
