@@ -1,6 +1,6 @@
 import type { LoginResult } from '@soar/contract';
-import { and, count, desc, eq, gt, isNull, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import { and, count, desc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
+import type { Database, Transaction } from '../../db/client.ts';
 import { loginAttempts } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
@@ -33,7 +33,7 @@ function subjectIs(subject: LoginSubject): SQL | undefined {
   );
 }
 
-async function lastLockout(db: Database, subject: LoginSubject, since: Date): Promise<Date | undefined> {
+async function lastLockout(db: Database | Transaction, subject: LoginSubject, since: Date): Promise<Date | undefined> {
   const [row] = await db
     .select({ at: loginAttempts.createdAt })
     .from(loginAttempts)
@@ -43,7 +43,12 @@ async function lastLockout(db: Database, subject: LoginSubject, since: Date): Pr
   return row?.at;
 }
 
-async function record(db: Database, subject: LoginSubject, result: LoginResult, client: Client): Promise<void> {
+async function record(
+  db: Database | Transaction,
+  subject: LoginSubject,
+  result: LoginResult,
+  client: Client,
+): Promise<void> {
   await db.insert(loginAttempts).values({
     audience: subject.audience,
     identifier: subject.identifier,
@@ -86,19 +91,44 @@ export async function guardLogin(
     await record(db, subject, 'success', client);
     return;
   }
-  // Failures before the last lockout were already punished: count only those after it.
-  const previousLock = await lastLockout(db, subject, new Date(now - loginWindowMs - loginLockMs));
-  const windowStart = Math.max(now - loginWindowMs, previousLock?.getTime() ?? 0);
-  const [failures] = await db
-    .select({ n: count() })
-    .from(loginAttempts)
-    .where(
-      and(subjectIs(subject), eq(loginAttempts.result, 'failed'), gt(loginAttempts.createdAt, new Date(windowStart))),
-    );
-  if ((failures?.n ?? 0) + 1 >= loginMaxFailures) {
-    await record(db, subject, 'lockout', client);
-    throw new AppError('LOGIN_LOCKED', undefined, { minutes: loginLockMs / 60_000 });
-  }
-  await record(db, subject, 'failed', client);
-  throw new AppError('LOGIN_FAILED');
+  const result = await recordFailure(db, subject, client, now);
+  if (result === 'failed') throw new AppError('LOGIN_FAILED');
+  throw new AppError('LOGIN_LOCKED', undefined, { minutes: loginLockMs / 60_000 });
+}
+
+/**
+ * Counts a wrong password under a per-subject advisory lock, so concurrent wrong passwords are
+ * counted one after the other and exactly one of them writes the lockout.
+ */
+async function recordFailure(
+  db: Database,
+  subject: LoginSubject,
+  client: Client,
+  now: number,
+): Promise<'failed' | 'lockout' | 'locked'> {
+  const key = subject.userId
+    ? `member:${subject.userId}`
+    : subject.operatorId
+      ? `operator:${subject.operatorId}`
+      : `${subject.audience}:${subject.identifier}`;
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`soar:login:${key}`}))`);
+    // Another wrong password may have locked the account while this one was being checked.
+    if (await lastLockout(tx, subject, new Date(now - loginLockMs))) {
+      await record(tx, subject, 'locked', client);
+      return 'locked';
+    }
+    // Failures before the last lockout were already punished: count only those after it.
+    const previousLock = await lastLockout(tx, subject, new Date(now - loginWindowMs - loginLockMs));
+    const windowStart = Math.max(now - loginWindowMs, previousLock?.getTime() ?? 0);
+    const [failures] = await tx
+      .select({ n: count() })
+      .from(loginAttempts)
+      .where(
+        and(subjectIs(subject), eq(loginAttempts.result, 'failed'), gt(loginAttempts.createdAt, new Date(windowStart))),
+      );
+    const result = (failures?.n ?? 0) + 1 >= loginMaxFailures ? 'lockout' : 'failed';
+    await record(tx, subject, result, client);
+    return result;
+  });
 }

@@ -64,6 +64,15 @@ describe('login', () => {
     expect((await login(mail, 'wrong-6')).json().code).toBe('LOGIN_FAILED');
   });
 
+  it('counts concurrent wrong passwords one by one: exactly the fifth locks', async () => {
+    const { mail, user } = await memberWithPassword();
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => login(mail, `wrong-${i}`)));
+    expect(answers.filter((res) => res.json().code === 'LOGIN_FAILED')).toHaveLength(4);
+    expect(answers.filter((res) => res.json().code === 'LOGIN_LOCKED')).toHaveLength(4);
+    const rows = await t.app.db.select().from(loginAttempts).where(eq(loginAttempts.userId, user.id));
+    expect(rows.filter((row) => row.result === 'lockout')).toHaveLength(1);
+  });
+
   it('locks an unknown identifier exactly like an account, revealing nothing', async () => {
     const mail = `${unique()}@example.test`;
     const codes = [];
