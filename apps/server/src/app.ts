@@ -4,8 +4,13 @@ import { z } from 'zod';
 import type { Config } from './config.ts';
 import { type Database, type DatabaseHandle, openDatabase, ping } from './db/client.ts';
 import { seed } from './db/seed/index.ts';
+import { demoLoginsLine } from './db/seed/member.ts';
 import { EventBus } from './lib/bus.ts';
 import { AppError } from './lib/errors.ts';
+import { adminAuthRoutes } from './modules/admin/auth-routes.ts';
+import { legacyRoutes } from './modules/legacy/routes.ts';
+import { type CodeSender, createCodeSender, type SmsProvider } from './modules/member/delivery.ts';
+import { memberRoutes } from './modules/member/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { SettingsService } from './modules/settings/service.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -28,6 +33,10 @@ declare module 'fastify' {
 export type AppOptions = {
   /** An already opened database (tests hand in a fresh one per file). */
   database?: DatabaseHandle;
+  /** Replaces the delivery of verification codes (tests record them; default: SMTP_URL or the log). */
+  codeSender?: CodeSender;
+  /** Sends phone codes when no `codeSender` is given; default: the log. */
+  smsProvider?: SmsProvider;
 };
 
 export const bodyLimit = 1024 * 1024;
@@ -61,6 +70,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.decorate('db', database.db);
   app.decorate('settings', settings);
   app.decorate('bus', new EventBus());
+  const delivery = createCodeSender({ smtpUrl: config.smtpUrl, log: app.log, sms: options.smsProvider });
+  app.addHook('onClose', async () => delivery.close());
+  const codeSender = options.codeSender ?? delivery.sender;
+  const demoLogins = demoLoginsLine(config);
+  if (demoLogins) app.log.info(demoLogins);
 
   await app.register(i18nPlugin);
   await app.register(errorsPlugin);
@@ -87,6 +101,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(
     async (api) => {
       await api.register(settingsRoutes, { settings });
+      await api.register(memberRoutes, { db: database.db, sender: codeSender });
+      await api.register(legacyRoutes, { db: database.db });
+      await api.register(adminAuthRoutes, { db: database.db });
     },
     { prefix: '/api/v1' },
   );

@@ -45,6 +45,7 @@ describe('the server process', () => {
     expect(languages.data).toHaveLength(7);
     expect(await stop(server.child, server.exited)).toBe(0);
     expect(server.output()).toContain('shut down cleanly');
+    expect(server.output()).toContain('demo logins: member demo@soar.local / demo1234');
   });
 
   it('starts again on the same DATA_DIR and stops on SIGINT', async () => {

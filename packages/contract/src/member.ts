@@ -1,6 +1,205 @@
+import { z } from 'zod';
+import { ok } from './envelope.ts';
+import { decimalString } from './money.ts';
+
 /** Failures of the member domain (accounts, codes, passwords, pay password). */
 export const memberErrors = {
   PAY_PASSWORD_NOT_SET: 400,
   PAY_PASSWORD_WRONG: 400,
   PAY_PASSWORD_LOCKED: 429,
+  CODE_WRONG: 400,
+  CODE_EXPIRED: 400,
+  CODE_SEND_TOO_SOON: 429,
+  CODE_DELIVERY_FAILED: 502,
+  MAIL_REGISTERED: 409,
+  PHONE_REGISTERED: 409,
+  INVITE_CODE_UNKNOWN: 400,
+  MAIL_NOT_BOUND: 400,
+  PHONE_NOT_BOUND: 400,
+  LOGIN_FAILED: 400,
+  LOGIN_LOCKED: 429,
+  PASSWORD_WRONG: 400,
+} as const;
+
+/** SPEC section 5: login and pay passwords are 4 to 16 characters. */
+export const passwordField = z
+  .string()
+  .min(4, { error: 'validation.passwordLength' })
+  .max(16, { error: 'validation.passwordLength' });
+
+const requiredOr = (key: string) => (issue: { input?: unknown }) =>
+  issue.input === undefined || issue.input === null ? 'validation.required' : key;
+
+export const mailField = z.email({ error: requiredOr('validation.email') }).max(254, { error: 'validation.email' });
+export const phoneField = z.string().regex(/^\d{5,15}$/, { error: requiredOr('validation.phone') });
+/** With or without the leading plus: "86", "+86", "1". */
+export const areaCodeField = z.string().regex(/^\+?\d{1,4}$/, { error: requiredOr('validation.areaCode') });
+export const verificationCodeField = z.string().regex(/^\d{6}$/, { error: requiredOr('validation.code') });
+
+export const contactTypes = ['email', 'phone'] as const;
+export const codeScenes = ['register', 'resetpwd', 'paypwd'] as const;
+export type CodeScene = (typeof codeScenes)[number];
+
+type Issue = { code: 'custom'; message: string; path: string[]; input: unknown };
+type RefinementContext = { addIssue(issue: Issue): void };
+
+const contact = {
+  type: z.enum(contactTypes),
+  mail: z.string().optional(),
+  phone: z.string().optional(),
+  areaCode: z.string().optional(),
+};
+
+/**
+ * The destination a code goes to: `mail` for type email, `phone` and `areaCode` for type phone.
+ * Each field is checked by its own schema so the message names that field.
+ */
+function checkContact(
+  value: { type: string; mail?: string; phone?: string; areaCode?: string },
+  ctx: RefinementContext,
+) {
+  const fields: [keyof typeof value, z.ZodType][] =
+    value.type === 'email'
+      ? [['mail', mailField]]
+      : [
+          ['phone', phoneField],
+          ['areaCode', areaCodeField],
+        ];
+  for (const [name, schema] of fields) {
+    const input = value[name];
+    const result = schema.safeParse(input);
+    if (!result.success) {
+      const message =
+        input === undefined || input === '' ? 'validation.required' : (result.error.issues[0]?.message ?? '');
+      ctx.addIssue({ code: 'custom', message, path: [name], input });
+    }
+  }
+}
+
+function checkConfirmation(value: { password: string; confirmPassword: string }, ctx: RefinementContext) {
+  if (value.password !== value.confirmPassword) {
+    ctx.addIssue({
+      code: 'custom',
+      message: 'validation.passwordMismatch',
+      path: ['confirmPassword'],
+      input: value.confirmPassword,
+    });
+  }
+}
+
+export const codeSendBody = z.object({ ...contact, scene: z.enum(codeScenes) }).superRefine((value, ctx) => {
+  // Scene paypwd sends to the signed-in account's own mail or phone, whatever the body says.
+  if (value.scene !== 'paypwd') checkContact(value, ctx);
+});
+export type CodeSendBody = z.infer<typeof codeSendBody>;
+
+export const codeSendAnswer = z.object({
+  expiresIn: z.number().int().describe('seconds the code stays valid'),
+  resendIn: z.number().int().describe('seconds before another code may be sent to this destination'),
+});
+
+export const registerBody = z
+  .object({
+    ...contact,
+    code: verificationCodeField,
+    password: passwordField,
+    confirmPassword: z.string(),
+    inviteCode: z.string().max(32).optional(),
+    agree: z.literal(true, { error: 'validation.agree' }),
+  })
+  .superRefine((value, ctx) => {
+    checkContact(value, ctx);
+    checkConfirmation(value, ctx);
+  });
+export type RegisterBody = z.infer<typeof registerBody>;
+
+export const loginBody = z.object({ mail: mailField, password: passwordField });
+export const phoneLoginBody = z.object({ phone: phoneField, areaCode: areaCodeField, password: passwordField });
+
+export const resetPasswordBody = z
+  .object({ ...contact, code: verificationCodeField, password: passwordField, confirmPassword: z.string() })
+  .superRefine((value, ctx) => {
+    checkContact(value, ctx);
+    checkConfirmation(value, ctx);
+  });
+export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
+
+export const changePasswordBody = z
+  .object({ oldPassword: z.string().min(1).max(128), password: passwordField, confirmPassword: z.string() })
+  .superRefine(checkConfirmation);
+
+export const payPasswordSetBody = z
+  .object({ password: passwordField, confirmPassword: z.string(), code: verificationCodeField })
+  .superRefine(checkConfirmation);
+
+/** SPEC section 3: user info kept after login. Mail and phone are masked (`d***@soar.local`, `138****5678`). */
+export const userInfo = z.object({
+  uid: z.string(),
+  nickname: z.string(),
+  mail: z.string().nullable(),
+  areaCode: z.string().nullable(),
+  phone: z.string().nullable(),
+  inviteCode: z.string(),
+  kycStatus: z.number().int().nullable().describe('null none, 0 under review, 1 pass, 2 refused'),
+  vip: z.boolean(),
+  hasPayPassword: z.boolean(),
+  createdAt: z.string(),
+});
+export type UserInfo = z.infer<typeof userInfo>;
+
+export const loginAnswer = userInfo.extend({
+  token: z.string().describe('bearer token; send as Authorization: Bearer <token>'),
+  expiresAt: z.string(),
+});
+export type LoginAnswer = z.infer<typeof loginAnswer>;
+
+export const balance = z.object({ currency: z.string(), available: decimalString, frozen: decimalString });
+
+export const profile = userInfo.extend({ balances: z.array(balance) });
+export type Profile = z.infer<typeof profile>;
+
+export const memberSession = z.object({
+  id: z.number().int(),
+  ip: z.string(),
+  userAgent: z.string(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  current: z.boolean().describe('the session of this request'),
+});
+
+export const loginResults = ['success', 'failed', 'lockout', 'locked'] as const;
+export type LoginResult = (typeof loginResults)[number];
+
+export const loginAttempt = z.object({
+  time: z.string(),
+  ip: z.string(),
+  userAgent: z.string(),
+  result: z
+    .enum(loginResults)
+    .describe(
+      'failed: wrong password; lockout: the wrong password that locked the account; locked: refused while locked',
+    ),
+});
+
+export const sessionListAnswer = z.object({
+  sessions: z.array(memberSession).describe('live sessions, newest first'),
+  attempts: z.array(loginAttempt).describe('the 20 latest login attempts on this account'),
+});
+
+export const sessionRevokeBody = z.object({ id: z.number().int().positive() });
+export const revokedAnswer = z.object({ revoked: z.number().int() });
+
+export const memberApi = {
+  codeSend: { path: '/member/code/send', body: codeSendBody, response: ok(codeSendAnswer) },
+  register: { path: '/member/register', body: registerBody, response: ok(loginAnswer) },
+  login: { path: '/member/login', body: loginBody, response: ok(loginAnswer) },
+  phoneLogin: { path: '/member/login/phone', body: phoneLoginBody, response: ok(loginAnswer) },
+  logout: { path: '/member/logout', response: ok(z.null()) },
+  profile: { path: '/member/profile', response: ok(profile) },
+  passwordReset: { path: '/member/password/reset', body: resetPasswordBody, response: ok(z.null()) },
+  passwordChange: { path: '/member/password/change', body: changePasswordBody, response: ok(z.null()) },
+  payPasswordSet: { path: '/member/paypwd/set', body: payPasswordSetBody, response: ok(z.null()) },
+  sessionList: { path: '/member/session/list', response: ok(sessionListAnswer) },
+  sessionRevoke: { path: '/member/session/revoke', body: sessionRevokeBody, response: ok(revokedAnswer) },
+  sessionRevokeAll: { path: '/member/session/revoke-all', response: ok(revokedAnswer) },
 } as const;

@@ -33,6 +33,12 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
 
 function openPostgres(url: string): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max: 20 });
+  let closing = false;
+  // An idle client whose connection drops (a server restart) must not crash the process: the pool
+  // replaces it. While closing, clients still ending may see their database go; that is expected.
+  pool.on('error', (error) => {
+    if (!closing) process.emitWarning(`PostgreSQL idle client lost: ${error.message}`);
+  });
   const db = drizzlePg(pool, { schema });
   return {
     db: db as unknown as Database,
@@ -48,7 +54,10 @@ function openPostgres(url: string): DatabaseHandle {
         client.release();
       }
     },
-    close: () => pool.end(),
+    close: () => {
+      closing = true;
+      return pool.end();
+    },
   };
 }
 

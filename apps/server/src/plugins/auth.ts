@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { operatorSessions, operators, sessions } from '../db/schema/index.ts';
 import { AppError } from '../lib/errors.ts';
-import { bearerToken, hashToken } from '../lib/tokens.ts';
+import { bearerToken, hashToken, lastSeenIntervalMs, memberSessionTtlMs } from '../lib/tokens.ts';
 
 export type MemberPrincipal = { userId: number; sessionId: number };
 export type OperatorPrincipal = { operatorId: number; sessionId: number; username: string; role: string };
@@ -39,14 +39,20 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorate('requireMember', async (request: FastifyRequest) => {
     const token = bearerToken(request.headers.authorization);
     if (!token) throw new AppError('UNAUTHORIZED');
+    const now = new Date();
     const [session] = await app.db
-      .select({ id: sessions.id, userId: sessions.userId })
+      .select({ id: sessions.id, userId: sessions.userId, lastSeenAt: sessions.lastSeenAt })
       .from(sessions)
-      .where(
-        and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())),
-      )
+      .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
       .limit(1);
     if (!session) throw new AppError('UNAUTHORIZED');
+    // Sliding expiry: a session in use stays alive; writing at most once a minute keeps reads cheap.
+    if (now.getTime() - session.lastSeenAt.getTime() >= lastSeenIntervalMs) {
+      await app.db
+        .update(sessions)
+        .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + memberSessionTtlMs) })
+        .where(and(eq(sessions.id, session.id), isNull(sessions.revokedAt)));
+    }
     request.member = { userId: session.userId, sessionId: session.id };
   });
 

@@ -74,3 +74,45 @@ export const payPasswords = pgTable('pay_passwords', {
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * One live verification code per destination (a mail, or "areaCode phone"): sending another
+ * replaces it, which also gives the one-send-a-minute limit a single row to check atomically.
+ * Only a digest of the code is stored; it is bound to its destination and scene.
+ */
+export const verificationCodes = pgTable('verification_codes', {
+  destination: text('destination').primaryKey(),
+  scene: text('scene').notNull(),
+  codeHash: text('code_hash').notNull(),
+  /** Wrong entries so far; the fifth kills the code. */
+  attempts: integer('attempts').notNull().default(0),
+  sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  consumedAt: timestamp('consumed_at', { withTimezone: true }),
+});
+
+/**
+ * Every login attempt of members and operators: shown to the member in the device list and
+ * counted for the lockout (five failures in 15 minutes lock the account for 15 minutes).
+ */
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    id: serial('id').primaryKey(),
+    audience: text('audience').$type<'member' | 'operator'>().notNull(),
+    /** What was typed, normalised (lower-case mail, "areaCode phone", username). */
+    identifier: text('identifier').notNull(),
+    userId: integer('user_id').references(() => users.id),
+    operatorId: integer('operator_id').references(() => operators.id),
+    /** success, failed, lockout (the failure that locked), locked (refused while locked). */
+    result: text('result').notNull(),
+    ip: text('ip').notNull().default(''),
+    userAgent: text('user_agent').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('login_attempts_user_idx').on(table.userId, table.createdAt),
+    index('login_attempts_operator_idx').on(table.operatorId, table.createdAt),
+    index('login_attempts_identifier_idx').on(table.audience, table.identifier, table.createdAt),
+  ],
+);

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import { payPasswords } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -42,12 +42,25 @@ export async function verifyPayPassword(db: Database, userId: number, password: 
     }
     return;
   }
-  const failures = (stored.lockedUntil ? 0 : stored.failedAttempts) + 1;
-  const locked = failures >= payPasswordMaxTries;
-  await db
+  // One atomic update counts the wrong try, so concurrent wrong tries cannot slip past the limit;
+  // a lock set meanwhile by another try leaves no row to update.
+  const lockUntil = new Date(now + payPasswordLockMs);
+  const nextCount = sql`${payPasswords.failedAttempts} + 1`;
+  const [counted] = await db
     .update(payPasswords)
-    .set({ failedAttempts: locked ? 0 : failures, lockedUntil: locked ? new Date(now + payPasswordLockMs) : null })
-    .where(eq(payPasswords.userId, userId));
-  if (locked) throw new AppError('PAY_PASSWORD_LOCKED', undefined, { minutes: payPasswordLockMs / 60_000 });
-  throw new AppError('PAY_PASSWORD_WRONG', undefined, { remaining: payPasswordMaxTries - failures });
+    .set({
+      failedAttempts: sql`case when ${nextCount} >= ${payPasswordMaxTries} then 0 else ${nextCount} end`,
+      lockedUntil: sql`case when ${nextCount} >= ${payPasswordMaxTries} then ${lockUntil.toISOString()}::timestamptz else null end`,
+    })
+    .where(
+      and(
+        eq(payPasswords.userId, userId),
+        or(isNull(payPasswords.lockedUntil), lte(payPasswords.lockedUntil, new Date(now))),
+      ),
+    )
+    .returning({ failedAttempts: payPasswords.failedAttempts, lockedUntil: payPasswords.lockedUntil });
+  if (!counted || counted.lockedUntil) {
+    throw new AppError('PAY_PASSWORD_LOCKED', undefined, { minutes: payPasswordLockMs / 60_000 });
+  }
+  throw new AppError('PAY_PASSWORD_WRONG', undefined, { remaining: payPasswordMaxTries - counted.failedAttempts });
 }

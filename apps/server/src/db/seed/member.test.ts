@@ -1,0 +1,79 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../../lib/passwords.ts';
+import { verifyPayPassword } from '../../modules/member/pay-password.ts';
+import { api, bearer } from '../../test/accounts.ts';
+import { createTestApp, type TestApp, testConfig } from '../../test/helper.ts';
+import { operators, users } from '../schema/index.ts';
+import { seed } from './index.ts';
+import { demoLoginsLine } from './member.ts';
+
+describe('seed in development', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: 'development' });
+  });
+  afterAll(() => t.close());
+
+  it('makes the demo member, who logs in and has pay password 2468', async () => {
+    const login = await api(t.app).post('member/login', { mail: 'demo@soar.local', password: 'demo1234' });
+    expect(login.statusCode, login.body).toBe(200);
+    expect(login.json().data).toMatchObject({
+      uid: '10000001',
+      nickname: 'Demo',
+      mail: 'd***@soar.local',
+      hasPayPassword: true,
+    });
+    const [demo] = await t.app.db.select().from(users).where(eq(users.mail, 'demo@soar.local'));
+    if (!demo) throw new Error('no demo user');
+    await expect(verifyPayPassword(t.app.db, demo.id, '2468')).resolves.toBeUndefined();
+    const profile = await api(t.app).get('member/profile', { headers: bearer(login.json().data.token) });
+    expect(profile.statusCode).toBe(200);
+  });
+
+  it('makes the operator admin / admin1234', async () => {
+    const login = await api(t.app).post('admin/login', { username: 'admin', password: 'admin1234' });
+    expect(login.statusCode, login.body).toBe(200);
+  });
+
+  it('runs again without duplicating rows or overwriting changed passwords', async () => {
+    const changed = await hashPassword('changed-by-operator');
+    await t.app.db.update(operators).set({ passwordHash: changed }).where(eq(operators.username, 'admin'));
+    await seed(t.app.db, { ...testConfig, env: 'development' });
+    const admins = await t.app.db.select().from(operators).where(eq(operators.username, 'admin'));
+    expect(admins.map((a) => a.passwordHash)).toEqual([changed]);
+    expect(await t.app.db.select().from(users).where(eq(users.mail, 'demo@soar.local'))).toHaveLength(1);
+  });
+
+  it('prints the demo logins, but never ADMIN_PASSWORD', () => {
+    expect(demoLoginsLine({ ...testConfig, env: 'development' })).toBe(
+      'demo logins: member demo@soar.local / demo1234 (pay password 2468), operator admin / admin1234',
+    );
+    const withSecret = demoLoginsLine({ ...testConfig, env: 'development', adminPassword: 'top-secret-1' });
+    expect(withSecret).not.toContain('top-secret-1');
+    expect(demoLoginsLine({ ...testConfig, env: 'production', adminPassword: 'top-secret-1' })).toBeUndefined();
+  });
+});
+
+describe('seed in production', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: 'production', adminPassword: 'prod-secret-1' });
+  });
+  afterAll(() => t.close());
+
+  it('makes no demo member and gives admin the ADMIN_PASSWORD', async () => {
+    expect(await t.app.db.select().from(users)).toEqual([]);
+    expect((await api(t.app).post('admin/login', { username: 'admin', password: 'admin1234' })).statusCode).toBe(400);
+    expect((await api(t.app).post('admin/login', { username: 'admin', password: 'prod-secret-1' })).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('keeps the first password when ADMIN_PASSWORD changes on a restart', async () => {
+    await seed(t.app.db, { ...testConfig, env: 'production', adminPassword: 'another-secret' });
+    expect((await api(t.app).post('admin/login', { username: 'admin', password: 'prod-secret-1' })).statusCode).toBe(
+      200,
+    );
+  });
+});

@@ -1,0 +1,68 @@
+import { operatorApi } from '@soar/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginAttempts } from '../../db/schema/index.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+import { api, bearer, unique } from '../../test/accounts.ts';
+import { createMember, createOperator } from '../../test/fixtures.ts';
+import { createTestApp, type TestApp } from '../../test/helper.ts';
+
+let t: TestApp;
+let http: ReturnType<typeof api>;
+let passwordHash: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  http = api(t.app);
+  passwordHash = await hashPassword('operator-pass');
+});
+afterAll(() => t.close());
+
+describe('operator sign-in', () => {
+  it('logs in, answers me, logs out; the token then gets 401', async () => {
+    const { operator } = await createOperator(t.app, { username: unique('op'), passwordHash });
+    const res = await http.post('admin/login', {
+      username: operator.username.toUpperCase(),
+      password: 'operator-pass',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const data = operatorApi.login.response.parse(res.json()).data;
+    expect(new Date(data.expiresAt).getTime() - Date.now()).toBeGreaterThan(11.9 * 60 * 60 * 1000);
+    expect(new Date(data.expiresAt).getTime() - Date.now()).toBeLessThanOrEqual(12 * 60 * 60 * 1000);
+    const me = await http.get('admin/me', { headers: bearer(data.token) });
+    expect(me.json().data).toEqual({ id: operator.id, username: operator.username, role: 'admin' });
+    expect((await http.post('admin/logout', {}, { headers: bearer(data.token) })).statusCode).toBe(200);
+    expect((await http.get('admin/me', { headers: bearer(data.token) })).statusCode).toBe(401);
+  });
+
+  it('keeps the audiences apart: a member token never opens operator calls, nor the reverse', async () => {
+    const member = await createMember(t.app);
+    const operator = await createOperator(t.app);
+    expect((await http.get('admin/me', { headers: member.headers })).statusCode).toBe(401);
+    expect((await http.post('admin/logout', {}, { headers: member.headers })).statusCode).toBe(401);
+    expect((await http.get('member/profile', { headers: operator.headers })).statusCode).toBe(401);
+    expect((await http.get('user', { headers: operator.headers })).statusCode).toBe(401);
+    expect((await http.get('user/check_logged', { query: { token: operator.token } })).json().data.logged).toBe(false);
+  });
+
+  it('answers one generic message, records attempts and locks after 5 wrong passwords', async () => {
+    const { operator } = await createOperator(t.app, { username: unique('op'), passwordHash });
+    const unknown = await http.post('admin/login', { username: unique('nobody'), password: 'x' }, { lang: 'ja' });
+    const wrong = await http.post('admin/login', { username: operator.username, password: 'x' }, { lang: 'ja' });
+    expect(unknown.json()).toEqual(wrong.json());
+    expect(wrong.json()).toEqual({ code: 'LOGIN_FAILED', message: 'アカウントまたはパスワードが正しくありません' });
+    for (let i = 0; i < 3; i++) await http.post('admin/login', { username: operator.username, password: 'x' });
+    const fifth = await http.post('admin/login', { username: operator.username, password: 'x' });
+    expect(fifth.statusCode).toBe(429);
+    const right = await http.post('admin/login', { username: operator.username, password: 'operator-pass' });
+    expect(right.json().code).toBe('LOGIN_LOCKED');
+    const rows = await t.app.db.select().from(loginAttempts).where(eq(loginAttempts.operatorId, operator.id));
+    expect(rows.map((r) => r.result)).toEqual(['failed', 'failed', 'failed', 'failed', 'lockout', 'locked']);
+    expect(rows.every((r) => r.audience === 'operator' && r.userId === null)).toBe(true);
+  });
+
+  it('limits operator logins per client address', async () => {
+    const ip = '10.251.0.1';
+    for (let i = 0; i < 20; i++) await http.post('admin/login', { username: unique('x'), password: 'x' }, { ip });
+    expect((await http.post('admin/login', { username: 'admin', password: 'x' }, { ip })).statusCode).toBe(429);
+  });
+});

@@ -1,0 +1,134 @@
+import type { LoginResult } from '@soar/contract';
+import { and, count, desc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
+import type { Database, Transaction } from '../../db/client.ts';
+import { loginAttempts } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import type { Client } from './sessions.ts';
+
+/** Five wrong passwords within 15 minutes lock the account for 15 minutes, right password or not. */
+export const loginMaxFailures = 5;
+export const loginWindowMs = 15 * 60 * 1000;
+export const loginLockMs = 15 * 60 * 1000;
+
+/**
+ * Whose login this is. Attempts on a known account count by its id, whatever was typed (mail,
+ * phone, legacy username); attempts on an unknown identifier count by that identifier, so an
+ * unknown account locks exactly like a real one and the lockout reveals nothing.
+ */
+export type LoginSubject = {
+  audience: 'member' | 'operator';
+  identifier: string;
+  userId?: number | null;
+  operatorId?: number | null;
+};
+
+function subjectIs(subject: LoginSubject): SQL | undefined {
+  if (subject.userId) return eq(loginAttempts.userId, subject.userId);
+  if (subject.operatorId) return eq(loginAttempts.operatorId, subject.operatorId);
+  return and(
+    eq(loginAttempts.audience, subject.audience),
+    eq(loginAttempts.identifier, subject.identifier),
+    isNull(subject.audience === 'member' ? loginAttempts.userId : loginAttempts.operatorId),
+  );
+}
+
+async function lastLockout(db: Database | Transaction, subject: LoginSubject, since: Date): Promise<Date | undefined> {
+  const [row] = await db
+    .select({ at: loginAttempts.createdAt })
+    .from(loginAttempts)
+    .where(and(subjectIs(subject), eq(loginAttempts.result, 'lockout'), gt(loginAttempts.createdAt, since)))
+    .orderBy(desc(loginAttempts.createdAt))
+    .limit(1);
+  return row?.at;
+}
+
+async function record(
+  db: Database | Transaction,
+  subject: LoginSubject,
+  result: LoginResult,
+  client: Client,
+): Promise<void> {
+  await db.insert(loginAttempts).values({
+    audience: subject.audience,
+    identifier: subject.identifier,
+    userId: subject.userId ?? null,
+    operatorId: subject.operatorId ?? null,
+    result,
+    ...client,
+  });
+}
+
+let timingHash: Promise<string> | undefined;
+
+/** Unknown accounts still cost one argon2 verification, so timing tells nothing either. */
+function verifyNothing(password: string): Promise<boolean> {
+  timingHash ??= hashPassword('no such account: equal timing');
+  return timingHash.then((hash) => verifyPassword(hash, password)).then(() => false);
+}
+
+/**
+ * Checks a password under the lockout and records the attempt. `passwordHash` is undefined for
+ * an unknown account. Throws LOGIN_LOCKED or the one generic LOGIN_FAILED.
+ */
+export async function guardLogin(
+  db: Database,
+  subject: LoginSubject,
+  passwordHash: string | undefined,
+  password: string,
+  client: Client,
+): Promise<void> {
+  const now = Date.now();
+  const lockedAt = await lastLockout(db, subject, new Date(now - loginLockMs));
+  if (lockedAt) {
+    await record(db, subject, 'locked', client);
+    throw new AppError('LOGIN_LOCKED', undefined, {
+      minutes: Math.max(1, Math.ceil((lockedAt.getTime() + loginLockMs - now) / 60_000)),
+    });
+  }
+  const valid = passwordHash ? await verifyPassword(passwordHash, password) : await verifyNothing(password);
+  if (valid) {
+    await record(db, subject, 'success', client);
+    return;
+  }
+  const result = await recordFailure(db, subject, client, now);
+  if (result === 'failed') throw new AppError('LOGIN_FAILED');
+  throw new AppError('LOGIN_LOCKED', undefined, { minutes: loginLockMs / 60_000 });
+}
+
+/**
+ * Counts a wrong password under a per-subject advisory lock, so concurrent wrong passwords are
+ * counted one after the other and exactly one of them writes the lockout.
+ */
+async function recordFailure(
+  db: Database,
+  subject: LoginSubject,
+  client: Client,
+  now: number,
+): Promise<'failed' | 'lockout' | 'locked'> {
+  const key = subject.userId
+    ? `member:${subject.userId}`
+    : subject.operatorId
+      ? `operator:${subject.operatorId}`
+      : `${subject.audience}:${subject.identifier}`;
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`soar:login:${key}`}))`);
+    // Another wrong password may have locked the account while this one was being checked.
+    if (await lastLockout(tx, subject, new Date(now - loginLockMs))) {
+      await record(tx, subject, 'locked', client);
+      return 'locked';
+    }
+    // Failures before the last lockout were already punished: count only those after it.
+    const previousLock = await lastLockout(tx, subject, new Date(now - loginWindowMs - loginLockMs));
+    const windowStart = Math.max(now - loginWindowMs, previousLock?.getTime() ?? 0);
+    const [failures] = await tx
+      .select({ n: count() })
+      .from(loginAttempts)
+      .where(
+        and(subjectIs(subject), eq(loginAttempts.result, 'failed'), gt(loginAttempts.createdAt, new Date(windowStart))),
+      );
+    const result = (failures?.n ?? 0) + 1 >= loginMaxFailures ? 'lockout' : 'failed';
+    await record(tx, subject, result, client);
+    return result;
+  });
+}

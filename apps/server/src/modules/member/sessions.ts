@@ -1,0 +1,93 @@
+import type { LoginAnswer } from '@soar/contract';
+import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
+import type { Database, Transaction } from '../../db/client.ts';
+import { loginAttempts, sessions } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { hashToken, memberSessionTtlMs, newToken } from '../../lib/tokens.ts';
+import { userInfoOf } from './profile.ts';
+
+/** Who is asking: recorded with sessions and login attempts, and the language of their messages. */
+export type Client = { ip: string; userAgent: string };
+
+export const userAgentMaxLength = 512;
+
+export function clientOf(request: { ip: string; headers: Record<string, string | string[] | undefined> }): Client {
+  const agent = request.headers['user-agent'];
+  return { ip: request.ip, userAgent: (typeof agent === 'string' ? agent : '').slice(0, userAgentMaxLength) };
+}
+
+/** Opens a session for the member and answers as every login does: the token and the user info. */
+export async function openSession(db: Database | Transaction, userId: number, client: Client): Promise<LoginAnswer> {
+  const token = newToken();
+  const expiresAt = new Date(Date.now() + memberSessionTtlMs);
+  await db.insert(sessions).values({ userId, tokenHash: hashToken(token), expiresAt, ...client });
+  return { token, expiresAt: expiresAt.toISOString(), ...(await userInfoOf(db, userId)) };
+}
+
+const live = (now: Date) => and(isNull(sessions.revokedAt), gt(sessions.expiresAt, now));
+
+/** The live session a raw token opens, if any. */
+export async function sessionOfToken(db: Database, token: string) {
+  const [session] = await db
+    .select({ id: sessions.id, userId: sessions.userId })
+    .from(sessions)
+    .where(and(eq(sessions.tokenHash, hashToken(token)), live(new Date())))
+    .limit(1);
+  return session;
+}
+
+/** Ends one of the member's live sessions; another member's id is as unknown as a missing one. */
+export async function revokeSession(db: Database, userId: number, sessionId: number): Promise<number> {
+  const revoked = await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), live(new Date())))
+    .returning({ id: sessions.id });
+  if (revoked.length === 0) throw new AppError('NOT_FOUND');
+  return revoked.length;
+}
+
+/** Ends every live session of the member, or every one but `except`. */
+export async function revokeAllSessions(db: Database | Transaction, userId: number, except?: number): Promise<number> {
+  const revoked = await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(eq(sessions.userId, userId), live(new Date()), except === undefined ? undefined : ne(sessions.id, except)),
+    )
+    .returning({ id: sessions.id });
+  return revoked.length;
+}
+
+export const attemptsShown = 20;
+
+/** The member's devices (live sessions) and the latest login attempts on the account. */
+export async function listSessions(db: Database, userId: number, currentSessionId: number) {
+  const rows = await db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), live(new Date())))
+    .orderBy(desc(sessions.createdAt), desc(sessions.id));
+  const attempts = await db
+    .select()
+    .from(loginAttempts)
+    .where(and(eq(loginAttempts.audience, 'member'), eq(loginAttempts.userId, userId)))
+    .orderBy(desc(loginAttempts.createdAt), desc(loginAttempts.id))
+    .limit(attemptsShown);
+  return {
+    sessions: rows.map((row) => ({
+      id: row.id,
+      ip: row.ip,
+      userAgent: row.userAgent,
+      createdAt: row.createdAt.toISOString(),
+      lastSeenAt: row.lastSeenAt.toISOString(),
+      current: row.id === currentSessionId,
+    })),
+    attempts: attempts.map((row) => ({
+      time: row.createdAt.toISOString(),
+      ip: row.ip,
+      userAgent: row.userAgent,
+      result: row.result as 'success' | 'failed' | 'lockout' | 'locked',
+    })),
+  };
+}
