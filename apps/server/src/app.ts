@@ -1,3 +1,4 @@
+import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,8 +7,11 @@ import { type Database, type DatabaseHandle, openDatabase, ping } from './db/cli
 import { seed } from './db/seed/index.ts';
 import { EventBus } from './lib/bus.ts';
 import { AppError } from './lib/errors.ts';
+import { adminWalletRoutes } from './modules/admin/wallet-routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { SettingsService } from './modules/settings/service.ts';
+import { uploadRoutes } from './modules/upload/routes.ts';
+import { walletRoutes } from './modules/wallet/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin, sendError } from './plugins/errors.ts';
 import { i18nPlugin } from './plugins/i18n.ts';
@@ -87,6 +91,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(
     async (api) => {
       await api.register(settingsRoutes, { settings });
+      await api.register(uploadRoutes, { db: app.db, directory: path.join(config.dataDir, 'uploads') });
+      await api.register(walletRoutes, { db: app.db, bus: app.bus });
+      await api.register(adminWalletRoutes, { db: app.db, bus: app.bus });
     },
     { prefix: '/api/v1' },
   );

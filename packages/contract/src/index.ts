@@ -4,3 +4,4 @@ export * from './languages.ts';
 export * from './member.ts';
 export * from './money.ts';
 export * from './settings.ts';
+export * from './wallet.ts';
