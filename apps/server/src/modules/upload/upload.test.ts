@@ -16,7 +16,10 @@ afterAll(() => t.close());
 /** A JPEG carrying an EXIF block with GPS coordinates, as phone cameras write them. */
 function jpegWithGps(): Promise<Buffer> {
   return sharp({ create: { width: 8, height: 8, channels: 3, background: '#3366ff' } })
-    .withExif({ IFD0: { Make: 'SoarCam', Model: 'GPS-1' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 24/1' } })
+    .withExif({
+      IFD0: { Make: 'SoarCam', Model: 'GPS-1' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 24/1' },
+    })
     .jpeg()
     .toBuffer();
 }

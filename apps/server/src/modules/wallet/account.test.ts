@@ -51,7 +51,11 @@ describe('transfers between own currencies', () => {
   it('moves money through the FX account and shows both lines in the history', async () => {
     const member = await createMember(t.app);
     await fund(t.app, member, operator, '100', 'EUR');
-    const response = await call(t.app, 'POST', 'transfer/apply', member.headers, { from: 'EUR', to: 'USD', amount: '40' });
+    const response = await call(t.app, 'POST', 'transfer/apply', member.headers, {
+      from: 'EUR',
+      to: 'USD',
+      amount: '40',
+    });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().data).toMatchObject({ received: '43.4' });
     expect(await balanceOf(t.app, member.headers, 'EUR')).toEqual({ available: '60', frozen: '0' });
@@ -69,11 +73,17 @@ describe('transfers between own currencies', () => {
   it('refuses more than the available balance and moves nothing', async () => {
     const member = await createMember(t.app);
     await fund(t.app, member, operator, '10', 'EUR');
-    const response = await call(t.app, 'POST', 'transfer/apply', { ...member.headers, 'x-soar-lang': 'zh-CN' }, {
-      from: 'EUR',
-      to: 'USD',
-      amount: '11',
-    });
+    const response = await call(
+      t.app,
+      'POST',
+      'transfer/apply',
+      { ...member.headers, 'x-soar-lang': 'zh-CN' },
+      {
+        from: 'EUR',
+        to: 'USD',
+        amount: '11',
+      },
+    );
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe('可用余额不足');
     expect(await balanceOf(t.app, member.headers, 'EUR')).toEqual({ available: '10', frozen: '0' });

@@ -8,11 +8,12 @@ function sha256(bytes: Uint8Array): Buffer {
   return createHash('sha256').update(bytes).digest();
 }
 
-function base58Decode(text: string): Uint8Array | undefined {
+/** Empty when a character is not base58. */
+function base58Decode(text: string): Uint8Array {
   let value = 0n;
   for (const char of text) {
     const digit = base58Alphabet.indexOf(char);
-    if (digit < 0) return undefined;
+    if (digit < 0) return new Uint8Array();
     value = value * 58n + BigInt(digit);
   }
   const bytes: number[] = [];
@@ -67,7 +68,7 @@ export function isErc20Address(address: string): boolean {
 export function isTrc20Address(address: string): boolean {
   if (!/^T[1-9A-HJ-NP-Za-km-z]{33}$/.test(address)) return false;
   const bytes = base58Decode(address);
-  if (!bytes || bytes.length !== 25 || bytes[0] !== 0x41) return false;
+  if (bytes.length !== 25 || bytes[0] !== 0x41) return false;
   const payload = bytes.subarray(0, 21);
   const checksum = sha256(sha256(payload)).subarray(0, 4);
   return Buffer.from(bytes.subarray(21)).equals(checksum);

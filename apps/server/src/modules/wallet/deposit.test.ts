@@ -59,7 +59,12 @@ describe('deposit apply', () => {
     const proof = (await upload(t.app, member.headers)).json().data.id;
     const response = await call(t.app, 'POST', 'deposit/apply', member.headers, bank(proof));
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json().data).toMatchObject({ status: 0, amount: '100', convertedAmount: '100', creditCurrency: 'USD' });
+    expect(response.json().data).toMatchObject({
+      status: 0,
+      amount: '100',
+      convertedAmount: '100',
+      creditCurrency: 'USD',
+    });
     expect((await balanceOf(t.app, member.headers, 'USD')).available).toBe('0');
   });
 
@@ -73,23 +78,39 @@ describe('deposit apply', () => {
     }
     const text = await call(t.app, 'POST', 'deposit/apply', member.headers, bank(proof, 'lots'));
     expect(text.json().message).toEqual(['Please enter the correct amount']);
-    const german = await call(t.app, 'POST', 'deposit/apply', { ...member.headers, 'x-soar-lang': 'de' }, bank(proof, '0'));
+    const german = await call(
+      t.app,
+      'POST',
+      'deposit/apply',
+      { ...member.headers, 'x-soar-lang': 'de' },
+      bank(proof, '0'),
+    );
     expect(german.statusCode).toBe(422);
     expect(german.json().message[0]).not.toBe('wrong amount');
   });
 
   it('requires every bank field, naming each in the message', async () => {
     const member = await createMember(t.app);
-    const response = await call(t.app, 'POST', 'deposit/apply', member.headers, { type: 'bank', currency: 'USD', amount: '10' });
-    expect(response.statusCode).toBe(422);
-    expect(response.json().message).toEqual(
-      expect.arrayContaining(['Deposit proof is required', 'Bank name is required', 'Bank branch is required']),
-    );
-    const chinese = await call(t.app, 'POST', 'deposit/apply', { ...member.headers, 'x-soar-lang': 'zh-CN' }, {
+    const response = await call(t.app, 'POST', 'deposit/apply', member.headers, {
       type: 'bank',
       currency: 'USD',
       amount: '10',
     });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().message).toEqual(
+      expect.arrayContaining(['Deposit proof is required', 'Bank name is required', 'Bank branch is required']),
+    );
+    const chinese = await call(
+      t.app,
+      'POST',
+      'deposit/apply',
+      { ...member.headers, 'x-soar-lang': 'zh-CN' },
+      {
+        type: 'bank',
+        currency: 'USD',
+        amount: '10',
+      },
+    );
     expect(chinese.json().message.join(' ')).toContain('银行名称');
   });
 
@@ -148,10 +169,16 @@ describe('deposit review', () => {
       expect(again.statusCode).toBe(409);
       expect(again.json().message).toBe('This record has already been reviewed');
     }
-    const japanese = await call(t.app, 'POST', 'admin/deposit/review', { ...operator.headers, 'x-soar-lang': 'ja' }, {
-      id,
-      status: 1,
-    });
+    const japanese = await call(
+      t.app,
+      'POST',
+      'admin/deposit/review',
+      { ...operator.headers, 'x-soar-lang': 'ja' },
+      {
+        id,
+        status: 1,
+      },
+    );
     expect(japanese.json().message).toBe('この記録はすでに審査済みです');
     expect(await balanceOf(t.app, member.headers, 'USDT')).toEqual({ available: '100', frozen: '0' });
   });
@@ -163,14 +190,22 @@ describe('deposit review', () => {
       expect(bad.statusCode).toBe(422);
       expect(bad.json().code).toBe('AUDIT_AMOUNT_INVALID');
     }
-    const part = await call(t.app, 'POST', 'admin/deposit/review', operator.headers, { id, status: 2, auditAmount: '60' });
+    const part = await call(t.app, 'POST', 'admin/deposit/review', operator.headers, {
+      id,
+      status: 2,
+      auditAmount: '60',
+    });
     expect(part.json().data).toMatchObject({ status: 2, auditAmount: '60', convertedAmount: '60' });
     expect((await balanceOf(t.app, member.headers, 'USDT')).available).toBe('60');
   });
 
   it('refuse credits nothing', async () => {
     const { member, id } = await applied('100');
-    const refuse = await call(t.app, 'POST', 'admin/deposit/review', operator.headers, { id, status: 3, remark: 'no funds' });
+    const refuse = await call(t.app, 'POST', 'admin/deposit/review', operator.headers, {
+      id,
+      status: 3,
+      remark: 'no funds',
+    });
     expect(refuse.json().data).toMatchObject({ status: 3, auditAmount: null, remark: 'no funds' });
     expect((await balanceOf(t.app, member.headers, 'USDT')).available).toBe('0');
   });
@@ -179,7 +214,9 @@ describe('deposit review', () => {
     const { member, id } = await applied('100');
     const other = await createOperator(t.app);
     const answers = await Promise.all(
-      [operator, other, operator, other].map((o) => call(t.app, 'POST', 'admin/deposit/review', o.headers, { id, status: 1 })),
+      [operator, other, operator, other].map((o) =>
+        call(t.app, 'POST', 'admin/deposit/review', o.headers, { id, status: 1 }),
+      ),
     );
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409, 409]);
     expect((await balanceOf(t.app, member.headers, 'USDT')).available).toBe('100');

@@ -68,12 +68,18 @@ describe('wallet addresses', () => {
       expect(response.statusCode, address).toBe(422);
       expect(response.json().message).toBe(`This is not a valid ${network} address`);
     }
-    const spanish = await call(t.app, 'POST', 'wallet/address/add', { ...member.headers, 'x-soar-lang': 'es' }, {
-      name: 'Bad',
-      currency: 'USDT',
-      network: 'TRC20',
-      address: '0x12',
-    });
+    const spanish = await call(
+      t.app,
+      'POST',
+      'wallet/address/add',
+      { ...member.headers, 'x-soar-lang': 'es' },
+      {
+        name: 'Bad',
+        currency: 'USDT',
+        network: 'TRC20',
+        address: '0x12',
+      },
+    );
     expect(spanish.json().message).toBe('No es una dirección TRC20 válida');
   });
 
@@ -167,12 +173,18 @@ describe('withdraw apply and review', () => {
     const low = await apply(member, '9');
     expect(low.statusCode).toBe(422);
     expect(low.json().message).toBe('The minimum withdrawal is 10 USDT');
-    const lowItalian = await call(t.app, 'POST', 'withdraw/apply', { ...member.headers, 'x-soar-lang': 'it' }, {
-      amount: '9',
-      currency: 'USDT',
-      walletId: member.walletId,
-      payPassword,
-    });
+    const lowItalian = await call(
+      t.app,
+      'POST',
+      'withdraw/apply',
+      { ...member.headers, 'x-soar-lang': 'it' },
+      {
+        amount: '9',
+        currency: 'USDT',
+        walletId: member.walletId,
+        payPassword,
+      },
+    );
     expect(lowItalian.json().message).toBe('Il prelievo minimo è di 10 USDT');
     const high = await apply(member, '100');
     expect(high.statusCode).toBe(400);
@@ -248,15 +260,27 @@ describe('withdraw apply and review', () => {
     const other = await call(t.app, 'POST', 'withdraw/apply', headers, { ...body, amount: '20' });
     expect(other.statusCode).toBe(422);
     expect(other.json().message).toBe('This Idempotency-Key was already used for a different request');
-    const german = await call(t.app, 'POST', 'withdraw/apply', { ...headers, 'x-soar-lang': 'de' }, { ...body, amount: '20' });
+    const german = await call(
+      t.app,
+      'POST',
+      'withdraw/apply',
+      { ...headers, 'x-soar-lang': 'de' },
+      { ...body, amount: '20' },
+    );
     expect(german.json().message).toBe('Dieser Idempotency-Key wurde bereits für eine andere Anfrage verwendet');
     expect(await balanceOf(t.app, member.headers, 'USDT')).toEqual({ available: '89', frozen: '11' });
     const stranger = await walletMember(t.app);
     await fund(t.app, stranger, operator, '50');
-    const sameKeyOtherMember = await call(t.app, 'POST', 'withdraw/apply', { ...stranger.headers, 'idempotency-key': 'withdraw-1' }, {
-      ...body,
-      walletId: stranger.walletId,
-    });
+    const sameKeyOtherMember = await call(
+      t.app,
+      'POST',
+      'withdraw/apply',
+      { ...stranger.headers, 'idempotency-key': 'withdraw-1' },
+      {
+        ...body,
+        walletId: stranger.walletId,
+      },
+    );
     expect(sameKeyOtherMember.statusCode).toBe(200);
   });
 
@@ -264,7 +288,9 @@ describe('withdraw apply and review', () => {
     const member = await funded('100');
     const headers = { ...member.headers, 'idempotency-key': 'burst-1' };
     const body = { amount: '10', currency: 'USDT', walletId: member.walletId, payPassword };
-    const answers = await Promise.all(Array.from({ length: 5 }, () => call(t.app, 'POST', 'withdraw/apply', headers, body)));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => call(t.app, 'POST', 'withdraw/apply', headers, body)),
+    );
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200]);
     expect(new Set(answers.map((a) => a.json().data.id)).size).toBe(1);
     expect(await balanceOf(t.app, member.headers, 'USDT')).toEqual({ available: '89', frozen: '11' });
