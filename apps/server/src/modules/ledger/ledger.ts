@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { type Database, queryRows, type Transaction } from '../../db/client.ts';
 import { balances, journalEntries, journalLines } from '../../db/schema/index.ts';
 import type { EventBus } from '../../lib/bus.ts';
@@ -26,12 +26,15 @@ export type Posting =
 
 export type EntryHeader = { kind: string; reference: string; userId?: number };
 
-type BalanceRow = { user_id: number; currency: string; available: string; frozen: string };
+type BalanceRow = { available: string; frozen: string };
+type Delta = { userId: number; currency: string; available: Money; frozen: Money };
 
 /**
- * One money transaction. `post` is the only way a balance changes: it locks the touched balance
- * rows `FOR UPDATE` in a fixed order (user id, then currency) so two movements never deadlock,
- * refuses to take either side below zero, and writes the journal entry that explains the change.
+ * One money transaction. `post` is the only way a balance changes. Each touched balance row is
+ * updated (which takes its row lock, like `SELECT ... FOR UPDATE`) in a fixed order, user id then
+ * currency, so two movements never deadlock; the update only happens when neither side goes below
+ * zero (and a CHECK constraint backs that up); the journal entry explaining it is written in the
+ * same transaction.
  */
 export class Book {
   readonly touched = new Map<string, { userId: number; currency: string }>();
@@ -43,76 +46,88 @@ export class Book {
       .map((posting) => ({ ...posting, amount: new Money(posting.amount) }))
       .filter((posting) => !posting.amount.isZero());
     assertBalanced(lines);
-    const memberLines = lines.flatMap((line) => ('userId' in line ? [line] : []));
-    const keys = [...new Map(memberLines.map((line) => [`${line.userId}:${line.currency}`, line])).values()]
-      .map(({ userId, currency }) => ({ userId, currency }))
-      .sort((a, b) => a.userId - b.userId || (a.currency < b.currency ? -1 : a.currency > b.currency ? 1 : 0));
-    const rows = await this.lock(keys);
 
-    const after = new Map(
-      rows.map((row) => [
-        `${row.user_id}:${row.currency}`,
-        { available: new Money(row.available), frozen: new Money(row.frozen) },
-      ]),
-    );
-    const balanceAfter: (string | null)[] = [];
+    const deltas = new Map<string, Delta>();
     for (const line of lines) {
-      if (!('userId' in line)) {
-        balanceAfter.push(null);
-        continue;
-      }
-      const state = after.get(`${line.userId}:${line.currency}`);
-      if (!state) throw new Error(`balance ${line.userId}:${line.currency} was not locked`);
-      state[line.bucket] = state[line.bucket].plus(line.amount);
-      if (state[line.bucket].isNegative()) throw new AppError('INSUFFICIENT_BALANCE');
-      balanceAfter.push(moneyString(state[line.bucket]));
-    }
-
-    for (const { userId, currency } of keys) {
-      const state = after.get(`${userId}:${currency}`);
-      if (!state) continue;
-      await this.tx.execute(
-        sql`update ${balances} set available = ${moneyString(state.available)}, frozen = ${moneyString(state.frozen)},
-            updated_at = now() where user_id = ${userId} and currency = ${currency}`,
-      );
-      this.touched.set(`${userId}:${currency}`, { userId, currency });
-    }
-
-    const [entry] = await this.tx
-      .insert(journalEntries)
-      .values({ kind: header.kind, reference: header.reference, userId: header.userId })
-      .returning({ id: journalEntries.id });
-    if (!entry) throw new Error('insert returned no journal entry');
-    await this.tx.insert(journalLines).values(
-      lines.map((line, index) => ({
-        entryId: entry.id,
-        account: 'userId' in line ? line.bucket : `platform:${line.platform}`,
-        userId: 'userId' in line ? line.userId : null,
+      if (!('userId' in line)) continue;
+      const key = `${line.userId}:${line.currency}`;
+      const delta = deltas.get(key) ?? {
+        userId: line.userId,
         currency: line.currency,
-        amount: moneyString(line.amount),
-        balanceAfter: balanceAfter[index] ?? null,
-      })),
+        available: new Money(0),
+        frozen: new Money(0),
+      };
+      delta[line.bucket] = delta[line.bucket].plus(line.amount);
+      deltas.set(key, delta);
+    }
+    const ordered = [...deltas.entries()].sort(
+      ([, a], [, b]) => a.userId - b.userId || (a.currency < b.currency ? -1 : a.currency > b.currency ? 1 : 0),
     );
-    return entry.id;
+    const after = new Map<string, { available: Money; frozen: Money }>();
+    for (const [key, delta] of ordered) {
+      const row = await this.apply(delta);
+      after.set(key, { available: new Money(row.available), frozen: new Money(row.frozen) });
+      this.touched.set(key, { userId: delta.userId, currency: delta.currency });
+    }
+
+    // Walk the lines backwards from the final balances to give each member line its balance after.
+    const balanceAfter: (string | null)[] = new Array(lines.length).fill(null);
+    for (let index = lines.length - 1; index >= 0; index -= 1) {
+      const line = lines[index];
+      if (!line || !('userId' in line)) continue;
+      const state = after.get(`${line.userId}:${line.currency}`);
+      if (!state) throw new Error('a member line without its balance');
+      balanceAfter[index] = moneyString(state[line.bucket]);
+      state[line.bucket] = state[line.bucket].minus(line.amount);
+    }
+
+    const values = sql.join(
+      lines.map((line, index) => {
+        const account = 'userId' in line ? line.bucket : `platform:${line.platform}`;
+        const userId = 'userId' in line ? line.userId : null;
+        return sql`(${account}::text, ${userId}::integer, ${line.currency}::text, ${moneyString(line.amount)}::numeric, ${balanceAfter[index] ?? null}::numeric)`;
+      }),
+      sql`, `,
+    );
+    const [entry] = await queryRows<{ id: string }>(
+      this.tx,
+      sql`with entry as (
+            insert into ${journalEntries} (kind, reference, user_id)
+            values (${header.kind}, ${header.reference}, ${header.userId ?? null}) returning id)
+          insert into ${journalLines} (entry_id, account, user_id, currency, amount, balance_after)
+          select entry.id, v.account, v.user_id, v.currency, v.amount, v.balance_after
+          from entry, (values ${values}) as v(account, user_id, currency, amount, balance_after)
+          returning entry_id::text as id`,
+    );
+    if (!entry) throw new Error('insert returned no journal entry');
+    return Number(entry.id);
   }
 
-  /** Creates missing rows, then locks them all in one ordered statement. */
-  private async lock(keys: { userId: number; currency: string }[]): Promise<BalanceRow[]> {
-    if (keys.length === 0) return [];
-    const pairs: SQL[] = keys.map(({ userId, currency }) => sql`(${userId}::integer, ${currency}::text)`);
-    const list = sql.join(pairs, sql`, `);
-    const rows = await queryRows<BalanceRow>(
+  /** Adds a delta to one balance row; refuses (INSUFFICIENT_BALANCE) when a side would go below zero. */
+  private async apply(delta: Delta): Promise<BalanceRow> {
+    const available = moneyString(delta.available);
+    const frozen = moneyString(delta.frozen);
+    const [row] = await queryRows<BalanceRow>(
       this.tx,
-      sql`select user_id, currency, available::text as available, frozen::text as frozen from ${balances}
-          where (user_id, currency) in (${list}) order by user_id, currency for update`,
+      sql`update ${balances} set available = available + ${available}::numeric, frozen = frozen + ${frozen}::numeric,
+            updated_at = now()
+          where user_id = ${delta.userId} and currency = ${delta.currency}
+            and available + ${available}::numeric >= 0 and frozen + ${frozen}::numeric >= 0
+          returning available::text as available, frozen::text as frozen`,
     );
-    if (rows.length === keys.length) return rows;
-    await this.tx.execute(sql`insert into ${balances} (user_id, currency) values ${list} on conflict do nothing`);
-    return queryRows<BalanceRow>(
+    if (row) return row;
+    // No row matched: either the balance is short, or the member never held this currency.
+    if (delta.available.isNegative() || delta.frozen.isNegative()) throw new AppError('INSUFFICIENT_BALANCE');
+    const [created] = await queryRows<BalanceRow>(
       this.tx,
-      sql`select user_id, currency, available::text as available, frozen::text as frozen from ${balances}
-          where (user_id, currency) in (${list}) order by user_id, currency for update`,
+      sql`insert into ${balances} (user_id, currency, available, frozen)
+          values (${delta.userId}, ${delta.currency}, ${available}::numeric, ${frozen}::numeric)
+          on conflict (user_id, currency) do update set available = ${balances.available} + excluded.available,
+            frozen = ${balances.frozen} + excluded.frozen, updated_at = now()
+          returning available::text as available, frozen::text as frozen`,
     );
+    if (!created) throw new Error('upsert returned no balance');
+    return created;
   }
 }
 
