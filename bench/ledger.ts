@@ -87,9 +87,7 @@ try {
     latencies.push(performance.now() - started);
   }
   // The audit log references operators: the bench reviewer is operator 0, created here.
-  await database.db.execute(
-    sql`insert into operators (id, username, password_hash) values (0, 'bench', '-')`,
-  );
+  await database.db.execute(sql`insert into operators (id, username, password_hash) values (0, 'bench', '-')`);
 
   const runFor = async (ms: number) => {
     const deadline = performance.now() + ms;
@@ -115,9 +113,7 @@ try {
   await client.query(
     `create table bench_balances (id integer primary key, available numeric(24,8) not null, frozen numeric(24,8) not null)`,
   );
-  await client.query(
-    `insert into bench_balances select g, 1000000, 0 from generate_series(1, ${clients * 2}) g`,
-  );
+  await client.query(`insert into bench_balances select g, 1000000, 0 from generate_series(1, ${clients * 2}) g`);
   await client.end();
   const script = path.join(mkdtempSync(path.join(tmpdir(), 'soar-pgbench-')), 'two-rows.sql');
   writeFileSync(
