@@ -87,6 +87,17 @@ describe('uploads', () => {
     expect(response.json().code).toBe('UPLOAD_UNREADABLE');
   });
 
+  it('accepts a photo of several megabytes under the 5 MB limit', async () => {
+    const member = await createMember(t.app);
+    const noise = Buffer.alloc(1100 * 900 * 3);
+    for (let i = 0; i < noise.length; i += 1) noise[i] = (i * 7919) % 251;
+    const photo = await sharp(noise, { raw: { width: 1100, height: 900, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+    expect(photo.length).toBeGreaterThan(2 * 1024 * 1024);
+    expect(photo.length).toBeLessThan(5 * 1024 * 1024);
+    const response = await upload(t.app, member.headers, 'photo.png', photo);
+    expect(response.statusCode, response.body).toBe(200);
+  });
+
   it('refuses a file over 5 MB with 413', async () => {
     const member = await createMember(t.app);
     const big = Buffer.concat([await pngBytes(), Buffer.alloc(5 * 1024 * 1024 + 10)]);
