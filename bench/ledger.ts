@@ -119,7 +119,8 @@ try {
   writeFileSync(
     script,
     [
-      `\\set id random(1, ${clients})`,
+      // Each client its own pair of rows, as each ledger client has its own member.
+      '\\set id :client_id + 1',
       'BEGIN;',
       'UPDATE bench_balances SET available = available - 11, frozen = frozen + 11 WHERE id = :id;',
       `UPDATE bench_balances SET available = available + 0 WHERE id = :id + ${clients};`,

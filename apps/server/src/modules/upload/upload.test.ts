@@ -91,7 +91,9 @@ describe('uploads', () => {
     const member = await createMember(t.app);
     const noise = Buffer.alloc(1100 * 900 * 3);
     for (let i = 0; i < noise.length; i += 1) noise[i] = (i * 7919) % 251;
-    const photo = await sharp(noise, { raw: { width: 1100, height: 900, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+    const photo = await sharp(noise, { raw: { width: 1100, height: 900, channels: 3 } })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
     expect(photo.length).toBeGreaterThan(2 * 1024 * 1024);
     expect(photo.length).toBeLessThan(5 * 1024 * 1024);
     const response = await upload(t.app, member.headers, 'photo.png', photo);
