@@ -31,7 +31,7 @@ import { idempotencyClaim } from '../ledger/idempotency.ts';
 import { resolveTimezone } from './rates.ts';
 import { type WalletDependencies, walletServices } from './services.ts';
 
-const idempotencyHeader = z.object({
+const idempotencyHeader = z.looseObject({
   'idempotency-key': z.string().optional().describe('a replay with the same key and body returns the first answer'),
 });
 
