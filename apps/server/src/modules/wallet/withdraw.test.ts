@@ -199,13 +199,19 @@ describe('withdraw apply and review', () => {
     const wrong = await apply(member, '10', { payPassword: 'nope' });
     expect(wrong.json().code).toBe('PAY_PASSWORD_WRONG');
     const unset = await createMember(t.app);
+    const wallet = await call(t.app, 'POST', 'wallet/address/add', unset.headers, {
+      name: 'No password yet',
+      currency: 'USDT',
+      network: 'TRC20',
+      address: trc20,
+    });
     const noPassword = await call(t.app, 'POST', 'withdraw/apply', unset.headers, {
       amount: '10',
       currency: 'USDT',
-      walletId: member.walletId,
+      walletId: wallet.json().data.id,
       payPassword,
     });
-    expect(noPassword.statusCode).toBe(404);
+    expect(noPassword.json().code).toBe('PAY_PASSWORD_NOT_SET');
     for (let i = 0; i < 4; i += 1) await apply(member, '10', { payPassword: 'nope' });
     const locked = await apply(member, '10');
     expect(locked.json().code).toBe('PAY_PASSWORD_LOCKED');
