@@ -154,5 +154,14 @@ try {
   }
 } finally {
   await database.close();
+  // pool.end() resolves before its sockets close: wait for them rather than kill them mid-close.
+  for (let attempt = 0; attempt < 30; attempt += 1) {
+    const dropped = await admin(`drop database if exists ${name}`).then(
+      () => true,
+      () => false,
+    );
+    if (dropped) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
   await admin(`drop database if exists ${name} with (force)`);
 }
