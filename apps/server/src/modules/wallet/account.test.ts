@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { currencies } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import {
   balanceOf,
@@ -35,6 +37,30 @@ describe('balance', () => {
     expect(eur.total).toBe('192.16589861');
     const unknown = await call(t.app, 'GET', 'wallet/balance?currency=ZZZ', member.headers);
     expect(unknown.statusCode).toBe(422);
+  });
+});
+
+describe('a disabled currency', () => {
+  it('still shows the money held in it, and cannot be chosen for new movements', async () => {
+    const member = await createMember(t.app);
+    await fund(t.app, member, operator, '10', 'GBP');
+    await t.app.db.update(currencies).set({ enabled: false }).where(eq(currencies.code, 'GBP'));
+    await t.app.db.update(currencies).set({ enabled: false }).where(eq(currencies.code, 'CNY'));
+    try {
+      const balance = (await call(t.app, 'GET', 'wallet/balance', member.headers)).json().data;
+      expect(balance.list).toContainEqual({ currency: 'GBP', available: '10', frozen: '0', value: '12.65' });
+      expect(balance.total).toBe('12.65');
+      expect(balance.list.map((b: { currency: string }) => b.currency)).not.toContain('CNY');
+      const transfer = await call(t.app, 'POST', 'transfer/apply', member.headers, {
+        from: 'GBP',
+        to: 'USD',
+        amount: '5',
+      });
+      expect(transfer.json().code).toBe('CURRENCY_UNKNOWN');
+    } finally {
+      await t.app.db.update(currencies).set({ enabled: true }).where(eq(currencies.code, 'GBP'));
+      await t.app.db.update(currencies).set({ enabled: true }).where(eq(currencies.code, 'CNY'));
+    }
   });
 });
 

@@ -19,7 +19,8 @@ export class AccountService {
     rateOf(rates, totalCurrency);
     const rows = await this.db.select().from(balances).where(eq(balances.userId, userId));
     const held = new Map(rows.map((row) => [row.currency, row]));
-    const codes = [...new Set([...rates.keys(), ...held.keys()])].filter((code) => rates.has(code));
+    // Enabled currencies, and any other the member still holds: money is never hidden.
+    const codes = [...rates.values()].filter((rate) => rate.enabled || held.has(rate.code)).map((rate) => rate.code);
     let total = new Money(0);
     const list = codes.map((currency) => {
       const row = held.get(currency);
@@ -40,6 +41,8 @@ export class AccountService {
   async quote(from: string, to: string, amount: string) {
     if (from === to) throw new AppError('SAME_CURRENCY');
     const rates = await currencyRates(this.db);
+    rateOf(rates, from);
+    rateOf(rates, to);
     const rate = crossRate(rates, from, to);
     return {
       from,

@@ -28,26 +28,37 @@ export async function walletSetting(db: Database | Transaction): Promise<WalletS
   return { ...defaultWalletSetting, ...((row?.value as Partial<WalletSetting> | undefined) ?? {}) };
 }
 
-export type CurrencyRate = { code: string; rateToUsd: Money; decimals: number };
+export type CurrencyRate = { code: string; rateToUsd: Money; decimals: number; enabled: boolean };
 
+/** Every currency with its rate; disabled ones still value balances already held in them. */
 export async function currencyRates(db: Database | Transaction): Promise<Map<string, CurrencyRate>> {
   const rows = await db
-    .select({ code: currencies.code, rateToUsd: currencies.rateToUsd, decimals: currencies.decimals })
+    .select({
+      code: currencies.code,
+      rateToUsd: currencies.rateToUsd,
+      decimals: currencies.decimals,
+      enabled: currencies.enabled,
+    })
     .from(currencies)
-    .where(eq(currencies.enabled, true))
     .orderBy(currencies.sort);
   return new Map(rows.map((row) => [row.code, { ...row, rateToUsd: new Money(row.rateToUsd) }]));
 }
 
+/** A currency a member may choose: known and enabled. */
 export function rateOf(rates: Map<string, CurrencyRate>, code: string): CurrencyRate {
   const rate = rates.get(code);
-  if (!rate) throw new AppError('CURRENCY_UNKNOWN', undefined, { currency: code });
+  if (!rate?.enabled) throw new AppError('CURRENCY_UNKNOWN', undefined, { currency: code });
   return rate;
 }
 
 /** Units of `to` for one unit of `from`, at the currency list's rates. */
 export function crossRate(rates: Map<string, CurrencyRate>, from: string, to: string): Money {
-  return rateOf(rates, from).rateToUsd.div(rateOf(rates, to).rateToUsd);
+  const rate = (code: string) => {
+    const found = rates.get(code);
+    if (!found) throw new AppError('CURRENCY_UNKNOWN', undefined, { currency: code });
+    return found.rateToUsd;
+  };
+  return rate(from).div(rate(to));
 }
 
 /** Converted money rounds down to the ledger's 8 places: the platform never pays out a rounding. */

@@ -99,10 +99,16 @@ export class WithdrawService {
       minimumUsd: moneyString(setting.withdrawMinimumUsd),
       feeRate: moneyString(setting.withdrawFeeRate),
       feeMinimumUsd: moneyString(setting.withdrawFeeMinimumUsd),
-      currencies: [...rates.values()].map((rate) => {
-        const rules = rulesFor(setting, rate);
-        return { currency: rate.code, minimum: moneyString(rules.minimum), feeMinimum: moneyString(rules.feeMinimum) };
-      }),
+      currencies: [...rates.values()]
+        .filter((rate) => rate.enabled)
+        .map((rate) => {
+          const rules = rulesFor(setting, rate);
+          return {
+            currency: rate.code,
+            minimum: moneyString(rules.minimum),
+            feeMinimum: moneyString(rules.feeMinimum),
+          };
+        }),
       processingKey: 'wallet.withdrawProcessing',
       requiresKyc: setting.withdrawRequiresKyc,
     };
