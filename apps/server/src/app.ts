@@ -1,3 +1,4 @@
+import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,11 +9,14 @@ import { demoLoginsLine } from './db/seed/member.ts';
 import { EventBus } from './lib/bus.ts';
 import { AppError } from './lib/errors.ts';
 import { adminAuthRoutes } from './modules/admin/auth-routes.ts';
+import { adminWalletRoutes } from './modules/admin/wallet-routes.ts';
 import { legacyRoutes } from './modules/legacy/routes.ts';
 import { type CodeSender, createCodeSender, type SmsProvider } from './modules/member/delivery.ts';
 import { memberRoutes } from './modules/member/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { SettingsService } from './modules/settings/service.ts';
+import { uploadRoutes } from './modules/upload/routes.ts';
+import { walletRoutes } from './modules/wallet/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin, sendError } from './plugins/errors.ts';
 import { i18nPlugin } from './plugins/i18n.ts';
@@ -104,6 +108,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       await api.register(memberRoutes, { db: database.db, sender: codeSender });
       await api.register(legacyRoutes, { db: database.db });
       await api.register(adminAuthRoutes, { db: database.db });
+      await api.register(uploadRoutes, { db: app.db, directory: path.join(config.dataDir, 'uploads') });
+      await api.register(walletRoutes, { db: app.db, bus: app.bus });
+      await api.register(adminWalletRoutes, { db: app.db, bus: app.bus });
     },
     { prefix: '/api/v1' },
   );

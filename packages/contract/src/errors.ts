@@ -1,4 +1,5 @@
 import { memberErrors } from './member.ts';
+import { walletErrors } from './wallet.ts';
 
 /**
  * Stable machine codes of failures (DESIGN section 4). Each has an HTTP status and a message key
@@ -25,6 +26,7 @@ const commonErrors = {
 export const errorStatus = {
   ...commonErrors,
   ...memberErrors,
+  ...walletErrors,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

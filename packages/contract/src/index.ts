@@ -6,3 +6,4 @@ export * from './member.ts';
 export * from './money.ts';
 export * from './operator.ts';
 export * from './settings.ts';
+export * from './wallet.ts';

@@ -35,8 +35,24 @@ export async function createTestDatabase(): Promise<{ handle: DatabaseHandle; ur
   return {
     handle,
     url: url.toString(),
-    drop: () => adminQuery(serverUrl, `drop database if exists ${name} with (force)`),
+    drop: () => dropDatabase(serverUrl, name),
   };
+}
+
+/**
+ * `pool.end()` resolves before its sockets have closed; dropping `with (force)` at once kills
+ * those closing connections and their clients throw. So wait for them to go, then force.
+ */
+async function dropDatabase(serverUrl: string, name: string) {
+  for (let attempt = 0; attempt < 30; attempt += 1) {
+    try {
+      await adminQuery(serverUrl, `drop database if exists ${name}`);
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
 }
 
 async function adminQuery(url: string, statement: string) {

@@ -1,9 +1,28 @@
-import { integer, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { users } from './member.ts';
+
+const money = (name: string) => numeric(name, { precision: 24, scale: 8 });
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 /**
  * A member's money per currency (DESIGN section 3). Only the ledger writes here, inside the same
- * transaction as the journal entry that explains the change.
+ * transaction as the journal entry that explains the change. Neither side may go below zero.
  */
 export const balances = pgTable(
   'balances',
@@ -12,9 +31,177 @@ export const balances = pgTable(
       .notNull()
       .references(() => users.id),
     currency: text('currency').notNull(),
-    available: numeric('available', { precision: 24, scale: 8 }).notNull().default('0'),
-    frozen: numeric('frozen', { precision: 24, scale: 8 }).notNull().default('0'),
+    available: money('available').notNull().default('0'),
+    frozen: money('frozen').notNull().default('0'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.userId, table.currency] })],
+  (table) => [
+    primaryKey({ columns: [table.userId, table.currency] }),
+    check('balances_available_not_negative', sql`${table.available} >= 0`),
+    check('balances_frozen_not_negative', sql`${table.frozen} >= 0`),
+  ],
+);
+
+/** One movement of money: its lines sum to zero per currency (docs/ledger.md). */
+export const journalEntries = pgTable(
+  'journal_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** What moved the money: deposit, withdraw_freeze, withdraw_pass, transfer, ... */
+    kind: text('kind').notNull(),
+    /** The record behind it, `deposit:12`, `withdrawal:7`. */
+    reference: text('reference').notNull(),
+    userId: integer('user_id').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (table) => [index('journal_entries_user_idx').on(table.userId)],
+);
+
+/**
+ * A line moves `amount` into one account: a member's available or frozen balance (`userId` set)
+ * or a platform account (`userId` null). Member lines carry the balance after the line; platform
+ * accounts are sums of their lines, so that no hot row serialises every movement.
+ */
+export const journalLines = pgTable(
+  'journal_lines',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    entryId: bigint('entry_id', { mode: 'number' })
+      .notNull()
+      .references(() => journalEntries.id),
+    /** `available`, `frozen`, or `platform:<name>`. */
+    account: text('account').notNull(),
+    userId: integer('user_id').references(() => users.id),
+    currency: text('currency').notNull(),
+    amount: money('amount').notNull(),
+    balanceAfter: money('balance_after'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('journal_lines_entry_idx').on(table.entryId),
+    index('journal_lines_user_idx').on(table.userId, table.id),
+  ],
+);
+
+/**
+ * A money-moving POST's `Idempotency-Key`, per owner (`member:<id>`, `operator:<id>`), stored in
+ * the same transaction as the movement with the first answer, which a replay returns.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    owner: text('owner').notNull(),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    response: jsonb('response'),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.owner, table.key] })],
+);
+
+/** Files a member uploaded (deposit proofs, KYC documents), stored under DATA_DIR/uploads. */
+export const uploads = pgTable('uploads', {
+  id: text('id').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id),
+  mime: text('mime').notNull(),
+  size: integer('size').notNull(),
+  createdAt: createdAt(),
+});
+
+/** Where members send money: operator-configured bank accounts and USDT addresses. */
+export const depositChannels = pgTable('deposit_channels', {
+  id: serial('id').primaryKey(),
+  /** Seeds find their own rows by it; null for channels operators add. */
+  code: text('code').unique(),
+  type: text('type').$type<'bank' | 'crypto'>().notNull(),
+  currency: text('currency').notNull(),
+  bankName: text('bank_name'),
+  accountName: text('account_name'),
+  accountNumber: text('account_number'),
+  branch: text('branch'),
+  swift: text('swift'),
+  network: text('network').$type<'ERC20' | 'TRC20'>(),
+  address: text('address'),
+  sort: integer('sort').notNull().default(0),
+  enabled: boolean('enabled').notNull().default(true),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/** DESIGN section 5: 0 wait, 1 pass, 2 part (audit amount below the amount), 3 refuse. */
+export const deposits = pgTable(
+  'deposits',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    type: text('type').$type<'bank' | 'crypto'>().notNull(),
+    currency: text('currency').notNull(),
+    amount: money('amount').notNull(),
+    auditAmount: money('audit_amount'),
+    /** The balance credited: the deposit's own currency unless the `wallet` setting maps it. */
+    creditCurrency: text('credit_currency').notNull(),
+    convertedAmount: money('converted_amount').notNull(),
+    status: integer('status').notNull().default(0),
+    network: text('network'),
+    txHash: text('tx_hash'),
+    proof: text('proof').references(() => uploads.id),
+    bankName: text('bank_name'),
+    bankBranch: text('bank_branch'),
+    account: text('account'),
+    bankCode: text('bank_code'),
+    remark: text('remark'),
+    reviewerId: integer('reviewer_id'),
+    createdAt: createdAt(),
+    auditedAt: timestamp('audited_at', { withTimezone: true }),
+  },
+  (table) => [index('deposits_user_idx').on(table.userId, table.id), index('deposits_status_idx').on(table.status)],
+);
+
+/** A member's bound crypto wallets, the only destinations of withdrawals. */
+export const walletAddresses = pgTable(
+  'wallet_addresses',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    name: text('name').notNull(),
+    currency: text('currency').notNull(),
+    network: text('network').$type<'ERC20' | 'TRC20'>().notNull(),
+    address: text('address').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('wallet_addresses_unique').on(table.userId, table.network, table.address)],
+);
+
+/** DESIGN section 5: 0 wait, 1 pass, 2 refuse (the frozen amount returns). */
+export const withdrawals = pgTable(
+  'withdrawals',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    currency: text('currency').notNull(),
+    amount: money('amount').notNull(),
+    fee: money('fee').notNull(),
+    /** The wallet as it was when applied: removing the binding later leaves the record whole. */
+    walletId: integer('wallet_id').notNull(),
+    walletName: text('wallet_name').notNull(),
+    network: text('network').notNull(),
+    address: text('address').notNull(),
+    status: integer('status').notNull().default(0),
+    remark: text('remark'),
+    reviewerId: integer('reviewer_id'),
+    createdAt: createdAt(),
+    auditedAt: timestamp('audited_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('withdrawals_user_idx').on(table.userId, table.id),
+    index('withdrawals_status_idx').on(table.status),
+  ],
 );

@@ -2,11 +2,11 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../client.ts';
 import { seedMembers } from './member.ts';
 import { seedSettings } from './settings.ts';
+import { seedWallet } from './wallet.ts';
 
 /** Runs on every start; each seed inserts what is missing and never overwrites edits. */
 export async function seed(db: Database, config: Config): Promise<void> {
   await seedSettings(db);
   await seedMembers(db, config);
-  // Demo data (users, balances, content) only outside production: `config.env !== 'production'`.
-  void config;
+  await seedWallet(db, config);
 }

@@ -1,0 +1,67 @@
+import { createHash } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Transaction } from '../../db/client.ts';
+import { idempotencyKeys } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+
+/** A request's claim on an `Idempotency-Key`: the key, whose it is, and what was asked. */
+export type IdempotencyClaim = { owner: string; key: string; requestHash: string };
+
+const keyPattern = /^[\x21-\x7e]{1,128}$/;
+
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/**
+ * Reads the `Idempotency-Key` header of a money-moving POST (optional: without it each request
+ * moves money anew). The hash covers the route and the body, so the same key on another body is
+ * refused. `owner` scopes keys per member or operator.
+ */
+export function idempotencyClaim(request: FastifyRequest, owner: string): IdempotencyClaim | undefined {
+  const header = request.headers['idempotency-key'];
+  if (header === undefined) return undefined;
+  const key = Array.isArray(header) ? header[0] : header;
+  if (!key || !keyPattern.test(key)) throw new AppError('IDEMPOTENCY_KEY_INVALID');
+  const route = request.routeOptions.url ?? request.url;
+  const requestHash = createHash('sha256')
+    .update(`${request.method} ${route}\n${canonical(request.body ?? null)}`)
+    .digest('hex');
+  return { owner, key, requestHash };
+}
+
+/**
+ * Inserts the key as the first write of the money transaction. A concurrent request with the same
+ * key blocks on the primary key until the first commits (then finds its answer) or rolls back
+ * (then proceeds itself). Returns the stored answer when this is a replay.
+ */
+export async function claimIdempotencyKey(
+  tx: Transaction,
+  claim: IdempotencyClaim,
+): Promise<{ response: unknown } | undefined> {
+  const inserted = await tx
+    .insert(idempotencyKeys)
+    .values({ owner: claim.owner, key: claim.key, requestHash: claim.requestHash })
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key });
+  if (inserted.length > 0) return undefined;
+  const [stored] = await tx
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.owner, claim.owner), eq(idempotencyKeys.key, claim.key)));
+  if (!stored || stored.requestHash !== claim.requestHash) throw new AppError('IDEMPOTENCY_KEY_REUSED');
+  return { response: stored.response };
+}
+
+export async function saveIdempotentAnswer(tx: Transaction, claim: IdempotencyClaim, response: unknown) {
+  await tx
+    .update(idempotencyKeys)
+    .set({ response: sql`${JSON.stringify(response ?? null)}::jsonb` })
+    .where(and(eq(idempotencyKeys.owner, claim.owner), eq(idempotencyKeys.key, claim.key)));
+}

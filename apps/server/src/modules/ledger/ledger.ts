@@ -1,0 +1,171 @@
+import { sql } from 'drizzle-orm';
+import { type Database, queryRows, type Transaction } from '../../db/client.ts';
+import { balances, journalEntries, journalLines } from '../../db/schema/index.ts';
+import type { EventBus } from '../../lib/bus.ts';
+import { Money, moneyString } from '../../lib/decimal.ts';
+import { AppError } from '../../lib/errors.ts';
+import { claimIdempotencyKey, type IdempotencyClaim, saveIdempotentAnswer } from './idempotency.ts';
+
+/** The platform's side of every entry (docs/ledger.md). */
+export const platformAccounts = [
+  'cash_in_transit',
+  'cash_out',
+  'fees',
+  'fx',
+  'trading',
+  'demo_funding',
+  'loans_receivable',
+  'ipo_escrow',
+  'quant_escrow',
+] as const;
+export type PlatformAccount = (typeof platformAccounts)[number];
+
+export type Posting =
+  | { userId: number; bucket: 'available' | 'frozen'; currency: string; amount: Money | string }
+  | { platform: PlatformAccount; currency: string; amount: Money | string };
+
+export type EntryHeader = { kind: string; reference: string; userId?: number };
+
+type BalanceRow = { available: string; frozen: string };
+type Delta = { userId: number; currency: string; available: Money; frozen: Money };
+
+/**
+ * One money transaction. `post` is the only way a balance changes. Each touched balance row is
+ * updated (which takes its row lock, like `SELECT ... FOR UPDATE`) in a fixed order, user id then
+ * currency, so two movements never deadlock; the update only happens when neither side goes below
+ * zero (and a CHECK constraint backs that up); the journal entry explaining it is written in the
+ * same transaction.
+ */
+export class Book {
+  readonly touched = new Map<string, { userId: number; currency: string }>();
+
+  constructor(readonly tx: Transaction) {}
+
+  async post(header: EntryHeader, postings: Posting[]): Promise<number> {
+    const lines = postings
+      .map((posting) => ({ ...posting, amount: new Money(posting.amount) }))
+      .filter((posting) => !posting.amount.isZero());
+    assertBalanced(lines);
+
+    const deltas = new Map<string, Delta>();
+    for (const line of lines) {
+      if (!('userId' in line)) continue;
+      const key = `${line.userId}:${line.currency}`;
+      const delta = deltas.get(key) ?? {
+        userId: line.userId,
+        currency: line.currency,
+        available: new Money(0),
+        frozen: new Money(0),
+      };
+      delta[line.bucket] = delta[line.bucket].plus(line.amount);
+      deltas.set(key, delta);
+    }
+    const ordered = [...deltas.entries()].sort(
+      ([, a], [, b]) => a.userId - b.userId || (a.currency < b.currency ? -1 : a.currency > b.currency ? 1 : 0),
+    );
+    const after = new Map<string, { available: Money; frozen: Money }>();
+    for (const [key, delta] of ordered) {
+      const row = await this.apply(delta);
+      after.set(key, { available: new Money(row.available), frozen: new Money(row.frozen) });
+      this.touched.set(key, { userId: delta.userId, currency: delta.currency });
+    }
+
+    // Walk the lines backwards from the final balances to give each member line its balance after.
+    const balanceAfter: (string | null)[] = new Array(lines.length).fill(null);
+    for (let index = lines.length - 1; index >= 0; index -= 1) {
+      const line = lines[index];
+      if (!line || !('userId' in line)) continue;
+      const state = after.get(`${line.userId}:${line.currency}`);
+      if (!state) throw new Error('a member line without its balance');
+      balanceAfter[index] = moneyString(state[line.bucket]);
+      state[line.bucket] = state[line.bucket].minus(line.amount);
+    }
+
+    const values = sql.join(
+      lines.map((line, index) => {
+        const account = 'userId' in line ? line.bucket : `platform:${line.platform}`;
+        const userId = 'userId' in line ? line.userId : null;
+        return sql`(${account}::text, ${userId}::integer, ${line.currency}::text, ${moneyString(line.amount)}::numeric, ${balanceAfter[index] ?? null}::numeric)`;
+      }),
+      sql`, `,
+    );
+    const [entry] = await queryRows<{ id: string }>(
+      this.tx,
+      sql`with entry as (
+            insert into ${journalEntries} (kind, reference, user_id)
+            values (${header.kind}, ${header.reference}, ${header.userId ?? null}) returning id)
+          insert into ${journalLines} (entry_id, account, user_id, currency, amount, balance_after)
+          select entry.id, v.account, v.user_id, v.currency, v.amount, v.balance_after
+          from entry, (values ${values}) as v(account, user_id, currency, amount, balance_after)
+          returning entry_id::text as id`,
+    );
+    if (!entry) throw new Error('insert returned no journal entry');
+    return Number(entry.id);
+  }
+
+  /** Adds a delta to one balance row; refuses (INSUFFICIENT_BALANCE) when a side would go below zero. */
+  private async apply(delta: Delta): Promise<BalanceRow> {
+    const available = moneyString(delta.available);
+    const frozen = moneyString(delta.frozen);
+    const [row] = await queryRows<BalanceRow>(
+      this.tx,
+      sql`update ${balances} set available = available + ${available}::numeric, frozen = frozen + ${frozen}::numeric,
+            updated_at = now()
+          where user_id = ${delta.userId} and currency = ${delta.currency}
+            and available + ${available}::numeric >= 0 and frozen + ${frozen}::numeric >= 0
+          returning available::text as available, frozen::text as frozen`,
+    );
+    if (row) return row;
+    // No row matched: either the balance is short, or the member never held this currency.
+    if (delta.available.isNegative() || delta.frozen.isNegative()) throw new AppError('INSUFFICIENT_BALANCE');
+    const [created] = await queryRows<BalanceRow>(
+      this.tx,
+      sql`insert into ${balances} (user_id, currency, available, frozen)
+          values (${delta.userId}, ${delta.currency}, ${available}::numeric, ${frozen}::numeric)
+          on conflict (user_id, currency) do update set available = ${balances.available} + excluded.available,
+            frozen = ${balances.frozen} + excluded.frozen, updated_at = now()
+          returning available::text as available, frozen::text as frozen`,
+    );
+    if (!created) throw new Error('upsert returned no balance');
+    return created;
+  }
+}
+
+function assertBalanced(lines: { currency: string; amount: Money }[]) {
+  const sums = new Map<string, Money>();
+  for (const line of lines) sums.set(line.currency, (sums.get(line.currency) ?? new Money(0)).plus(line.amount));
+  for (const [currency, sum] of sums) {
+    if (!sum.isZero()) throw new Error(`journal entry does not balance in ${currency}: ${moneyString(sum)}`);
+  }
+}
+
+/** Opens money transactions and tells the bus which balances changed once they commit. */
+export class Ledger {
+  constructor(
+    readonly db: Database,
+    private readonly bus?: EventBus,
+  ) {}
+
+  /**
+   * Runs `work` in one transaction. With an idempotency claim the key is inserted first (a
+   * concurrent duplicate waits on it), the answer stored with it, and a replay gets that answer.
+   */
+  async transaction<T>(work: (book: Book) => Promise<T>, claim?: IdempotencyClaim): Promise<T> {
+    let book: Book | undefined;
+    const run = () =>
+      this.db.transaction(async (tx) => {
+        book = new Book(tx);
+        if (claim) {
+          const replay = await claimIdempotencyKey(tx, claim);
+          if (replay) return { replay: replay.response };
+        }
+        const result = await work(book);
+        if (claim) await saveIdempotentAnswer(tx, claim, result);
+        return { result };
+      });
+    const outcome = await run();
+    if ('replay' in outcome) return outcome.replay as T;
+    for (const event of book?.touched.values() ?? []) this.bus?.emit('balance', event);
+    return outcome.result;
+  }
+}

@@ -1,0 +1,110 @@
+import { and, count, desc, eq, isNotNull, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { balances, journalEntries, journalLines } from '../../db/schema/index.ts';
+import { Money, moneyString } from '../../lib/decimal.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { IdempotencyClaim } from '../ledger/idempotency.ts';
+import type { Ledger } from '../ledger/ledger.ts';
+import { convert, crossRate, currencyRates, rateOf } from './rates.ts';
+
+/** A member's balances, their journal, and transfers between their own currencies. */
+export class AccountService {
+  constructor(
+    private readonly db: Database,
+    private readonly ledger: Ledger,
+  ) {}
+
+  async balance(userId: number, totalCurrency: string) {
+    const rates = await currencyRates(this.db);
+    rateOf(rates, totalCurrency);
+    const rows = await this.db.select().from(balances).where(eq(balances.userId, userId));
+    const held = new Map(rows.map((row) => [row.currency, row]));
+    // Enabled currencies, and any other the member still holds: money is never hidden.
+    const codes = [...rates.values()].filter((rate) => rate.enabled || held.has(rate.code)).map((rate) => rate.code);
+    let total = new Money(0);
+    const list = codes.map((currency) => {
+      const row = held.get(currency);
+      const available = new Money(row?.available ?? 0);
+      const frozen = new Money(row?.frozen ?? 0);
+      const value = convert(rates, available.plus(frozen), currency, totalCurrency);
+      total = total.plus(value);
+      return {
+        currency,
+        available: moneyString(available),
+        frozen: moneyString(frozen),
+        value: moneyString(value),
+      };
+    });
+    return { list, currency: totalCurrency, total: moneyString(total) };
+  }
+
+  async quote(from: string, to: string, amount: string) {
+    if (from === to) throw new AppError('SAME_CURRENCY');
+    const rates = await currencyRates(this.db);
+    rateOf(rates, from);
+    rateOf(rates, to);
+    const rate = crossRate(rates, from, to);
+    return {
+      from,
+      to,
+      amount: moneyString(amount),
+      rate: moneyString(rate.toDecimalPlaces(8, Money.ROUND_DOWN)),
+      received: moneyString(convert(rates, amount, from, to)),
+    };
+  }
+
+  /** Through the platform's FX account: the member's `from` goes to fx, fx pays out `to`. */
+  async transfer(userId: number, body: { from: string; to: string; amount: string }, claim?: IdempotencyClaim) {
+    const quote = await this.quote(body.from, body.to, body.amount);
+    return this.ledger.transaction(async (book) => {
+      const entryId = await book.post({ kind: 'transfer', reference: `transfer:${body.from}-${body.to}`, userId }, [
+        { userId, bucket: 'available', currency: body.from, amount: new Money(quote.amount).neg() },
+        { platform: 'fx', currency: body.from, amount: quote.amount },
+        { platform: 'fx', currency: body.to, amount: new Money(quote.received).neg() },
+        { userId, bucket: 'available', currency: body.to, amount: quote.received },
+      ]);
+      return { ...quote, entryId };
+    }, claim);
+  }
+
+  async transactions(userId: number, query: { page: number; pageSize: number; type?: string; currency?: string }) {
+    const conditions: SQL[] = [eq(journalLines.userId, userId), isNotNull(journalLines.balanceAfter)];
+    if (query.type) conditions.push(eq(journalEntries.kind, query.type));
+    if (query.currency) conditions.push(eq(journalLines.currency, query.currency));
+    const where = and(...conditions);
+    const rows = await this.db
+      .select({
+        id: journalLines.id,
+        type: journalEntries.kind,
+        account: journalLines.account,
+        amount: journalLines.amount,
+        currency: journalLines.currency,
+        balanceAfter: journalLines.balanceAfter,
+        reference: journalEntries.reference,
+        createdAt: journalLines.createdAt,
+      })
+      .from(journalLines)
+      .innerJoin(journalEntries, eq(journalEntries.id, journalLines.entryId))
+      .where(where)
+      .orderBy(desc(journalLines.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize);
+    const [total] = await this.db
+      .select({ total: count() })
+      .from(journalLines)
+      .innerJoin(journalEntries, eq(journalEntries.id, journalLines.entryId))
+      .where(where);
+    return {
+      list: rows.map(({ createdAt, ...row }) => ({
+        ...row,
+        account: row.account === 'frozen' ? ('frozen' as const) : ('available' as const),
+        amount: moneyString(row.amount),
+        balanceAfter: moneyString(row.balanceAfter ?? 0),
+        time: createdAt.toISOString(),
+      })),
+      total: total?.total ?? 0,
+      page: query.page,
+      pageSize: query.pageSize,
+    };
+  }
+}

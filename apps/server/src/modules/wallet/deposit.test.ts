@@ -1,0 +1,262 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/helper.ts';
+import {
+  balanceOf,
+  call,
+  createMember,
+  createOperator,
+  expectLedgerVerified,
+  fund,
+  type Headers,
+  tempDataDir,
+  upload,
+} from '../../test/wallet.ts';
+import { isErc20Address, isTrc20Address } from './addresses.ts';
+
+let t: TestApp;
+let operator: { headers: Headers };
+beforeAll(async () => {
+  t = await createTestApp({ dataDir: tempDataDir() });
+  operator = await createOperator(t.app);
+});
+afterEach(() => expectLedgerVerified(t.app));
+afterAll(() => t.close());
+
+const bank = (proof: string, amount = '100') => ({
+  type: 'bank',
+  currency: 'USD',
+  amount,
+  proof,
+  bankName: 'Bank of Test',
+  bankBranch: 'Main',
+  account: '0012345',
+  bankCode: 'TESTUS33',
+});
+
+describe('deposit channels', () => {
+  it('lists bank accounts and USDT addresses on both networks with valid checksums and QR data', async () => {
+    const member = await createMember(t.app);
+    const response = await call(t.app, 'GET', 'deposit/channel/list', member.headers);
+    expect(response.statusCode).toBe(200);
+    const channels = response.json().data as { type: string; network: string; address: string; qr: string }[];
+    expect(channels.filter((c) => c.type === 'bank').length).toBeGreaterThan(0);
+    const trc = channels.find((c) => c.network === 'TRC20');
+    const erc = channels.find((c) => c.network === 'ERC20');
+    expect(trc && isTrc20Address(trc.address)).toBe(true);
+    expect(erc && isErc20Address(erc.address)).toBe(true);
+    expect(trc?.qr).toBe(trc?.address);
+  });
+
+  it('needs a login', async () => {
+    const response = await call(t.app, 'GET', 'deposit/channel/list', {});
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('deposit apply', () => {
+  it('records a bank deposit as waiting and moves no money', async () => {
+    const member = await createMember(t.app);
+    const proof = (await upload(t.app, member.headers)).json().data.id;
+    const response = await call(t.app, 'POST', 'deposit/apply', member.headers, bank(proof));
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data).toMatchObject({
+      status: 0,
+      amount: '100',
+      convertedAmount: '100',
+      creditCurrency: 'USD',
+    });
+    expect((await balanceOf(t.app, member.headers, 'USD')).available).toBe('0');
+  });
+
+  it('refuses an amount that is not a whole number of at least 1, in the request language', async () => {
+    const member = await createMember(t.app);
+    const proof = (await upload(t.app, member.headers)).json().data.id;
+    for (const amount of ['0', '1.5', '0.9']) {
+      const response = await call(t.app, 'POST', 'deposit/apply', member.headers, bank(proof, amount));
+      expect(response.statusCode).toBe(422);
+      expect(response.json().message).toEqual(['wrong amount']);
+    }
+    const text = await call(t.app, 'POST', 'deposit/apply', member.headers, bank(proof, 'lots'));
+    expect(text.json().message).toEqual(['Please enter the correct amount']);
+    const german = await call(
+      t.app,
+      'POST',
+      'deposit/apply',
+      { ...member.headers, 'x-soar-lang': 'de' },
+      bank(proof, '0'),
+    );
+    expect(german.statusCode).toBe(422);
+    expect(german.json().message[0]).not.toBe('wrong amount');
+  });
+
+  it('requires every bank field, naming each in the message', async () => {
+    const member = await createMember(t.app);
+    const response = await call(t.app, 'POST', 'deposit/apply', member.headers, {
+      type: 'bank',
+      currency: 'USD',
+      amount: '10',
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().message).toEqual(
+      expect.arrayContaining(['Deposit proof is required', 'Bank name is required', 'Bank branch is required']),
+    );
+    const chinese = await call(
+      t.app,
+      'POST',
+      'deposit/apply',
+      { ...member.headers, 'x-soar-lang': 'zh-CN' },
+      {
+        type: 'bank',
+        currency: 'USD',
+        amount: '10',
+      },
+    );
+    expect(chinese.json().message.join(' ')).toContain('银行名称');
+  });
+
+  it('requires a proof or a transaction hash for crypto, in two languages', async () => {
+    const member = await createMember(t.app);
+    const body = { type: 'crypto', currency: 'USDT', network: 'TRC20', amount: '50' };
+    const english = await call(t.app, 'POST', 'deposit/apply', member.headers, body);
+    expect(english.statusCode).toBe(422);
+    expect(english.json()).toEqual({
+      code: 'PROOF_REQUIRED',
+      message: 'Please upload the deposit proof or enter the transaction hash',
+    });
+    const french = await call(t.app, 'POST', 'deposit/apply', { ...member.headers, 'x-soar-lang': 'fr' }, body);
+    expect(french.json().message).toBe('Veuillez joindre le justificatif de dépôt ou saisir le hash de la transaction');
+  });
+
+  it("refuses another member's upload as proof (IDOR)", async () => {
+    const owner = await createMember(t.app);
+    const thief = await createMember(t.app);
+    const proof = (await upload(t.app, owner.headers)).json().data.id;
+    const response = await call(t.app, 'POST', 'deposit/apply', thief.headers, bank(proof));
+    expect(response.statusCode).toBe(422);
+    expect(response.json().code).toBe('PROOF_NOT_FOUND');
+  });
+
+  it('refuses an unknown currency', async () => {
+    const member = await createMember(t.app);
+    const proof = (await upload(t.app, member.headers)).json().data.id;
+    const response = await call(t.app, 'POST', 'deposit/apply', member.headers, { ...bank(proof), currency: 'XXX' });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().message).toBe('This currency is not available: XXX');
+  });
+});
+
+describe('deposit review', () => {
+  async function applied(amount = '100') {
+    const member = await createMember(t.app);
+    const response = await call(t.app, 'POST', 'deposit/apply', member.headers, {
+      type: 'crypto',
+      currency: 'USDT',
+      network: 'ERC20',
+      amount,
+      txHash: `0x${'cd'.repeat(32)}`,
+    });
+    return { member, id: response.json().data.id as number };
+  }
+
+  it('pass credits the amount once; a second review is refused with 409 and moves nothing', async () => {
+    const { member, id } = await applied('100');
+    const pass = await call(t.app, 'POST', 'admin/deposit/review', operator.headers, { id, status: 1 });
+    expect(pass.statusCode, pass.body).toBe(200);
+    expect(pass.json().data).toMatchObject({ status: 1, auditAmount: '100' });
+    expect(await balanceOf(t.app, member.headers, 'USDT')).toEqual({ available: '100', frozen: '0' });
+    for (const status of [1, 3]) {
+      const again = await call(t.app, 'POST', 'admin/deposit/review', operator.headers, { id, status });
+      expect(again.statusCode).toBe(409);
+      expect(again.json().message).toBe('This record has already been reviewed');
+    }
+    const japanese = await call(
+      t.app,
+      'POST',
+      'admin/deposit/review',
+      { ...operator.headers, 'x-soar-lang': 'ja' },
+      {
+        id,
+        status: 1,
+      },
+    );
+    expect(japanese.json().message).toBe('この記録はすでに審査済みです');
+    expect(await balanceOf(t.app, member.headers, 'USDT')).toEqual({ available: '100', frozen: '0' });
+  });
+
+  it('part credits the audit amount, which must be above zero and below the amount', async () => {
+    const { member, id } = await applied('100');
+    for (const auditAmount of ['100', '0', '150']) {
+      const bad = await call(t.app, 'POST', 'admin/deposit/review', operator.headers, { id, status: 2, auditAmount });
+      expect(bad.statusCode).toBe(422);
+      expect(bad.json().code).toBe('AUDIT_AMOUNT_INVALID');
+    }
+    const part = await call(t.app, 'POST', 'admin/deposit/review', operator.headers, {
+      id,
+      status: 2,
+      auditAmount: '60',
+    });
+    expect(part.json().data).toMatchObject({ status: 2, auditAmount: '60', convertedAmount: '60' });
+    expect((await balanceOf(t.app, member.headers, 'USDT')).available).toBe('60');
+  });
+
+  it('refuse credits nothing', async () => {
+    const { member, id } = await applied('100');
+    const refuse = await call(t.app, 'POST', 'admin/deposit/review', operator.headers, {
+      id,
+      status: 3,
+      remark: 'no funds',
+    });
+    expect(refuse.json().data).toMatchObject({ status: 3, auditAmount: null, remark: 'no funds' });
+    expect((await balanceOf(t.app, member.headers, 'USDT')).available).toBe('0');
+  });
+
+  it('two operators reviewing the same deposit at once credit it exactly once', async () => {
+    const { member, id } = await applied('100');
+    const other = await createOperator(t.app);
+    const answers = await Promise.all(
+      [operator, other, operator, other].map((o) =>
+        call(t.app, 'POST', 'admin/deposit/review', o.headers, { id, status: 1 }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409, 409]);
+    expect((await balanceOf(t.app, member.headers, 'USDT')).available).toBe('100');
+  });
+
+  it('writes the review to the audit log with before and after', async () => {
+    const { id } = await applied('100');
+    await call(t.app, 'POST', 'admin/deposit/review', operator.headers, { id, status: 1 });
+    const audit = await call(t.app, 'GET', 'admin/audit/list?entity=deposit', operator.headers);
+    const entry = audit.json().data.list.find((e: { entityId: string }) => e.entityId === String(id));
+    expect(entry).toMatchObject({ action: 'deposit.review', before: { status: 0 }, after: { status: 1 } });
+  });
+
+  it('lists pending deposits to operators by status and refuses member tokens', async () => {
+    const { id, member } = await applied('100');
+    const list = await call(t.app, 'GET', 'admin/deposit/list?status=0', operator.headers);
+    expect(list.json().data.list.map((d: { id: number }) => d.id)).toContain(id);
+    const asMember = await call(t.app, 'GET', 'admin/deposit/list', member.headers);
+    expect(asMember.statusCode).toBe(401);
+    const reviewAsMember = await call(t.app, 'POST', 'admin/deposit/review', member.headers, { id, status: 1 });
+    expect(reviewAsMember.statusCode).toBe(401);
+  });
+});
+
+describe('deposit records', () => {
+  it('lists only the own records, paged, with times in the client timezone', async () => {
+    const member = await createMember(t.app);
+    const other = await createMember(t.app);
+    await fund(t.app, member, operator, '10');
+    await fund(t.app, member, operator, '20');
+    await fund(t.app, other, operator, '30');
+    const response = await call(t.app, 'GET', 'deposit/record/list?page=1&pageSize=1&tz=Asia/Tokyo', member.headers);
+    const data = response.json().data;
+    expect(data).toMatchObject({ total: 2, page: 1, pageSize: 1 });
+    expect(data.list[0]).toMatchObject({ amount: '20', status: 1, timezone: 'Asia/Tokyo' });
+    const utcHour = Number(data.list[0].submitTime.slice(11, 13));
+    expect(Number(data.list[0].submitTimeLocal.slice(11, 13))).toBe((utcHour + 9) % 24);
+    const header = await call(t.app, 'GET', 'deposit/record/list', { ...member.headers, 'x-timezone': 'Europe/Paris' });
+    expect(header.json().data.list[0].timezone).toBe('Europe/Paris');
+    const fallback = await call(t.app, 'GET', 'deposit/record/list?tz=Not/AZone', member.headers);
+    expect(fallback.json().data.list[0].timezone).toBe('UTC');
+  });
+});

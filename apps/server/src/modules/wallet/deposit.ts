@@ -1,0 +1,220 @@
+import type { DepositApplyBody } from '@soar/contract';
+import { and, asc, count, desc, eq, isNull } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { depositChannels, deposits, uploads } from '../../db/schema/index.ts';
+import { Money, moneyString } from '../../lib/decimal.ts';
+import { AppError } from '../../lib/errors.ts';
+import { recordAudit } from '../admin/audit.ts';
+import type { IdempotencyClaim } from '../ledger/idempotency.ts';
+import type { Ledger } from '../ledger/ledger.ts';
+import { convert, currencyRates, localTime, rateOf, walletSetting } from './rates.ts';
+
+type DepositRow = typeof deposits.$inferSelect;
+type ChannelRow = typeof depositChannels.$inferSelect;
+export type Reviewer = { operatorId: number; ip: string };
+
+export function channelView(row: ChannelRow) {
+  return {
+    id: row.id,
+    type: row.type,
+    currency: row.currency,
+    bankName: row.bankName,
+    accountName: row.accountName,
+    accountNumber: row.accountNumber,
+    branch: row.branch,
+    swift: row.swift,
+    network: row.network,
+    address: row.address,
+    qr: row.type === 'crypto' ? row.address : null,
+  };
+}
+
+function depositView(row: DepositRow) {
+  return {
+    id: row.id,
+    type: row.type,
+    currency: row.currency,
+    network: row.network,
+    amount: moneyString(row.amount),
+    auditAmount: row.auditAmount === null ? null : moneyString(row.auditAmount),
+    creditCurrency: row.creditCurrency,
+    convertedAmount: moneyString(row.convertedAmount),
+    status: row.status,
+    submitTime: row.createdAt.toISOString(),
+    auditTime: row.auditedAt?.toISOString() ?? null,
+    remark: row.remark,
+  };
+}
+
+export function adminDepositView(row: DepositRow) {
+  return {
+    ...depositView(row),
+    userId: row.userId,
+    proof: row.proof,
+    txHash: row.txHash,
+    bankName: row.bankName,
+    bankBranch: row.bankBranch,
+    account: row.account,
+    bankCode: row.bankCode,
+    reviewerId: row.reviewerId,
+  };
+}
+
+/** Deposits (SPEC section 4: 0 wait, 1 pass, 2 part, 3 refuse): applied by members, credited on review. */
+export class DepositService {
+  constructor(
+    private readonly db: Database,
+    private readonly ledger: Ledger,
+  ) {}
+
+  async channels() {
+    const rows = await this.db
+      .select()
+      .from(depositChannels)
+      .where(and(eq(depositChannels.enabled, true), isNull(depositChannels.deletedAt)))
+      .orderBy(asc(depositChannels.sort), asc(depositChannels.id));
+    return rows.map(channelView);
+  }
+
+  async apply(userId: number, body: DepositApplyBody, claim?: IdempotencyClaim) {
+    const rates = await currencyRates(this.db);
+    rateOf(rates, body.currency);
+    if (body.type === 'crypto' && !body.proof && !body.txHash) throw new AppError('PROOF_REQUIRED');
+    if (body.proof) {
+      const [proof] = await this.db
+        .select({ id: uploads.id })
+        .from(uploads)
+        .where(and(eq(uploads.id, body.proof), eq(uploads.userId, userId)));
+      if (!proof) throw new AppError('PROOF_NOT_FOUND');
+    }
+    const setting = await walletSetting(this.db);
+    const creditCurrency = setting.depositCreditCurrency[body.currency] ?? body.currency;
+    rateOf(rates, creditCurrency);
+    const amount = new Money(body.amount);
+    return this.ledger.transaction(async ({ tx }) => {
+      const [row] = await tx
+        .insert(deposits)
+        .values({
+          userId,
+          type: body.type,
+          currency: body.currency,
+          amount: moneyString(amount),
+          creditCurrency,
+          convertedAmount: moneyString(convert(rates, amount, body.currency, creditCurrency)),
+          network: body.type === 'crypto' ? body.network : null,
+          txHash: body.type === 'crypto' ? (body.txHash ?? null) : null,
+          proof: body.proof ?? null,
+          ...(body.type === 'bank'
+            ? { bankName: body.bankName, bankBranch: body.bankBranch, account: body.account, bankCode: body.bankCode }
+            : {}),
+        })
+        .returning();
+      if (!row) throw new Error('insert returned no deposit');
+      return depositView(row);
+    }, claim);
+  }
+
+  async records(userId: number, query: { page: number; pageSize: number }, timezone: string) {
+    const where = eq(deposits.userId, userId);
+    const rows = await this.db
+      .select()
+      .from(deposits)
+      .where(where)
+      .orderBy(desc(deposits.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize);
+    const [total] = await this.db.select({ total: count() }).from(deposits).where(where);
+    return {
+      list: rows.map((row) => ({
+        ...depositView(row),
+        timezone,
+        submitTimeLocal: localTime(row.createdAt, timezone),
+        auditTimeLocal: row.auditedAt ? localTime(row.auditedAt, timezone) : null,
+      })),
+      total: total?.total ?? 0,
+      page: query.page,
+      pageSize: query.pageSize,
+    };
+  }
+
+  async adminList(query: { page: number; pageSize: number; status?: number }) {
+    const where = query.status === undefined ? undefined : eq(deposits.status, query.status);
+    const rows = await this.db
+      .select()
+      .from(deposits)
+      .where(where)
+      .orderBy(desc(deposits.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize);
+    const [total] = await this.db.select({ total: count() }).from(deposits).where(where);
+    return { list: rows.map(adminDepositView), total: total?.total ?? 0, page: query.page, pageSize: query.pageSize };
+  }
+
+  /**
+   * Pass credits the amount, part credits the audit amount (above zero, below the amount), refuse
+   * credits nothing. The record row is locked first, so a second or concurrent review finds it
+   * decided and is refused without moving money.
+   */
+  async review(
+    reviewer: Reviewer,
+    body: { id: number; status: 1 | 2 | 3; auditAmount?: string; remark?: string },
+    claim?: IdempotencyClaim,
+  ) {
+    const rates = await currencyRates(this.db);
+    return this.ledger.transaction(async (book) => {
+      const [before] = await book.tx.select().from(deposits).where(eq(deposits.id, body.id)).for('update');
+      if (!before) throw new AppError('NOT_FOUND');
+      if (before.status !== 0) throw new AppError('ALREADY_REVIEWED');
+      const amount = new Money(before.amount);
+      let credited = new Money(0);
+      if (body.status === 1) credited = amount;
+      if (body.status === 2) {
+        const audit = new Money(body.auditAmount ?? 0);
+        if (!audit.isPositive() || audit.isZero() || audit.gte(amount)) throw new AppError('AUDIT_AMOUNT_INVALID');
+        credited = audit;
+      }
+      const converted = convert(rates, credited, before.currency, before.creditCurrency);
+      if (!credited.isZero()) {
+        const reference = `deposit:${before.id}`;
+        const header = { kind: 'deposit', reference, userId: before.userId };
+        const credit = { userId: before.userId, bucket: 'available' as const, currency: before.creditCurrency };
+        if (before.currency === before.creditCurrency) {
+          await book.post(header, [
+            { platform: 'cash_in_transit', currency: before.currency, amount: credited.neg() },
+            { ...credit, amount: credited },
+          ]);
+        } else {
+          await book.post(header, [
+            { platform: 'cash_in_transit', currency: before.currency, amount: credited.neg() },
+            { platform: 'fx', currency: before.currency, amount: credited },
+            { platform: 'fx', currency: before.creditCurrency, amount: converted.neg() },
+            { ...credit, amount: converted },
+          ]);
+        }
+      }
+      const [after] = await book.tx
+        .update(deposits)
+        .set({
+          status: body.status,
+          auditAmount: body.status === 3 ? null : moneyString(credited),
+          convertedAmount: moneyString(body.status === 3 ? before.convertedAmount : converted),
+          remark: body.remark ?? null,
+          reviewerId: reviewer.operatorId,
+          auditedAt: new Date(),
+        })
+        .where(eq(deposits.id, body.id))
+        .returning();
+      if (!after) throw new Error('update returned no deposit');
+      await recordAudit(book.tx, {
+        operatorId: reviewer.operatorId,
+        action: 'deposit.review',
+        entity: 'deposit',
+        entityId: before.id,
+        before: adminDepositView(before),
+        after: adminDepositView(after),
+        ip: reviewer.ip,
+      });
+      return adminDepositView(after);
+    }, claim);
+  }
+}

@@ -1,0 +1,155 @@
+import { translate } from '@soar/i18n';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/helper.ts';
+import {
+  call,
+  createMember,
+  createOperator,
+  expectLedgerVerified,
+  fund,
+  type Headers,
+  payPassword,
+  tempDataDir,
+  upload,
+  walletMember,
+} from '../../test/wallet.ts';
+
+let t: TestApp;
+let operator: { headers: Headers };
+beforeAll(async () => {
+  t = await createTestApp({ dataDir: tempDataDir() });
+  operator = await createOperator(t.app);
+});
+afterEach(() => expectLedgerVerified(t.app));
+afterAll(() => t.close());
+
+/** The same refusal in English and Japanese: each the catalogue's message, and not the same text. */
+async function expectLocalised(
+  send: (lang: 'en' | 'ja') => Promise<LightMyRequestResponse>,
+  code: string,
+  status: number,
+  params: Record<string, string> = {},
+) {
+  const texts: string[] = [];
+  for (const lang of ['en', 'ja'] as const) {
+    const response = await send(lang);
+    expect(response.statusCode, response.body).toBe(status);
+    expect(response.json()).toEqual({ code, message: translate(lang, `errors.${code}`, params) });
+    texts.push(response.json().message);
+  }
+  expect(texts[0]).not.toBe(texts[1]);
+}
+
+describe('wallet refusals in two languages', () => {
+  it('ADDRESS_EXISTS, WALLET_NOT_FOUND', async () => {
+    const member = await walletMember(t.app);
+    const as = (lang: string) => ({ ...member.headers, 'x-soar-lang': lang });
+    const body = { name: 'Again', currency: 'USDT', network: 'TRC20', address: 'TRW234ro7YSiHiKtRyxuePFMukfe8JxbnD' };
+    await expectLocalised((lang) => call(t.app, 'POST', 'wallet/address/add', as(lang), body), 'ADDRESS_EXISTS', 409);
+    await expectLocalised(
+      (lang) => call(t.app, 'POST', 'wallet/address/remove', as(lang), { id: 999_999 }),
+      'WALLET_NOT_FOUND',
+      404,
+    );
+  });
+
+  it('SAME_CURRENCY, CURRENCY_UNKNOWN, INSUFFICIENT_BALANCE', async () => {
+    const member = await createMember(t.app);
+    const as = (lang: string) => ({ ...member.headers, 'x-soar-lang': lang });
+    await expectLocalised(
+      (lang) => call(t.app, 'POST', 'transfer/apply', as(lang), { from: 'USD', to: 'USD', amount: '1' }),
+      'SAME_CURRENCY',
+      422,
+    );
+    await expectLocalised(
+      (lang) => call(t.app, 'POST', 'transfer/apply', as(lang), { from: 'XYZ', to: 'USD', amount: '1' }),
+      'CURRENCY_UNKNOWN',
+      422,
+      { currency: 'XYZ' },
+    );
+    await expectLocalised(
+      (lang) => call(t.app, 'POST', 'transfer/apply', as(lang), { from: 'EUR', to: 'USD', amount: '1' }),
+      'INSUFFICIENT_BALANCE',
+      400,
+    );
+  });
+
+  it('AUDIT_AMOUNT_INVALID, ALREADY_REVIEWED', async () => {
+    const member = await createMember(t.app);
+    const applied = await call(t.app, 'POST', 'deposit/apply', member.headers, {
+      type: 'crypto',
+      currency: 'USDT',
+      network: 'TRC20',
+      amount: '10',
+      txHash: `0x${'12'.repeat(32)}`,
+    });
+    const id = applied.json().data.id;
+    const as = (lang: string) => ({ ...operator.headers, 'x-soar-lang': lang });
+    await expectLocalised(
+      (lang) => call(t.app, 'POST', 'admin/deposit/review', as(lang), { id, status: 2 }),
+      'AUDIT_AMOUNT_INVALID',
+      422,
+    );
+    await call(t.app, 'POST', 'admin/deposit/review', operator.headers, { id, status: 3 });
+    await expectLocalised(
+      (lang) => call(t.app, 'POST', 'admin/deposit/review', as(lang), { id, status: 1 }),
+      'ALREADY_REVIEWED',
+      409,
+    );
+  });
+
+  it('PROOF_NOT_FOUND, UPLOAD_UNREADABLE, UPLOAD_TOO_LARGE, UPLOAD_MISSING', async () => {
+    const member = await createMember(t.app);
+    const as = (lang: string) => ({ ...member.headers, 'x-soar-lang': lang });
+    await expectLocalised(
+      (lang) =>
+        call(t.app, 'POST', 'deposit/apply', as(lang), {
+          type: 'bank',
+          currency: 'USD',
+          amount: '10',
+          proof: 'f'.repeat(32),
+          bankName: 'Bank',
+          bankBranch: 'Branch',
+          account: '1',
+          bankCode: 'CODE',
+        }),
+      'PROOF_NOT_FOUND',
+      422,
+    );
+    const broken = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 1)]);
+    await expectLocalised((lang) => upload(t.app, as(lang), 'x.jpg', broken), 'UPLOAD_UNREADABLE', 422);
+    const big = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(5 * 1024 * 1024)]);
+    await expectLocalised((lang) => upload(t.app, as(lang), 'big.jpg', big), 'UPLOAD_TOO_LARGE', 413);
+    await expectLocalised(
+      (lang) => t.app.inject({ method: 'POST', url: '/api/v1/upload', headers: as(lang), payload: {} }),
+      'UPLOAD_MISSING',
+      400,
+    );
+  });
+
+  it('WITHDRAW_BELOW_MINIMUM, IDEMPOTENCY_KEY_INVALID', async () => {
+    const member = await walletMember(t.app);
+    await fund(t.app, member, operator, '50');
+    const as = (lang: string) => ({ ...member.headers, 'x-soar-lang': lang });
+    const body = { amount: '9', currency: 'USDT', walletId: member.walletId, payPassword };
+    await expectLocalised(
+      (lang) => call(t.app, 'POST', 'withdraw/apply', as(lang), body),
+      'WITHDRAW_BELOW_MINIMUM',
+      422,
+      { minimum: '10', currency: 'USDT' },
+    );
+    await expectLocalised(
+      (lang) =>
+        call(
+          t.app,
+          'POST',
+          'withdraw/apply',
+          { ...as(lang), 'idempotency-key': 'x'.repeat(200) },
+          { ...body, amount: '10' },
+        ),
+      'IDEMPOTENCY_KEY_INVALID',
+      400,
+    );
+  });
+});

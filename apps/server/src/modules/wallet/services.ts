@@ -1,0 +1,18 @@
+import type { Database } from '../../db/client.ts';
+import type { EventBus } from '../../lib/bus.ts';
+import { Ledger } from '../ledger/ledger.ts';
+import { AccountService } from './account.ts';
+import { DepositService } from './deposit.ts';
+import { WithdrawService } from './withdraw.ts';
+
+export type WalletDependencies = { db: Database; bus: EventBus };
+
+export function walletServices({ db, bus }: WalletDependencies) {
+  const ledger = new Ledger(db, bus);
+  return {
+    ledger,
+    accounts: new AccountService(db, ledger),
+    deposits: new DepositService(db, ledger),
+    withdrawals: new WithdrawService(db, ledger),
+  };
+}

@@ -1,0 +1,312 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { appSettings, users } from '../../db/schema/index.ts';
+import { createTestApp, type TestApp } from '../../test/helper.ts';
+import {
+  balanceOf,
+  call,
+  createMember,
+  createOperator,
+  expectLedgerVerified,
+  fund,
+  type Headers,
+  payPassword,
+  walletMember,
+} from '../../test/wallet.ts';
+import { defaultWalletSetting } from './rates.ts';
+
+let t: TestApp;
+let operator: { headers: Headers };
+beforeAll(async () => {
+  t = await createTestApp();
+  operator = await createOperator(t.app);
+});
+afterEach(() => expectLedgerVerified(t.app));
+afterAll(() => t.close());
+
+const trc20 = 'TDjvzz7L9VpTwuG8DiqngEZPBUyV6DCztj';
+const erc20 = '0xa15fD8D538843cA2D24CDba4954cd4aa14195C04';
+
+describe('wallet addresses', () => {
+  it('binds valid ERC-20 and TRC-20 addresses and lists only the own ones', async () => {
+    const member = await createMember(t.app);
+    const other = await createMember(t.app);
+    for (const [network, address] of [
+      ['TRC20', trc20],
+      ['ERC20', erc20],
+      ['ERC20', erc20.toLowerCase()],
+    ]) {
+      const response = await call(t.app, 'POST', 'wallet/address/add', member.headers, {
+        name: 'Mine',
+        currency: 'USDT',
+        network,
+        address,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    }
+    const list = await call(t.app, 'GET', 'wallet/address/list', member.headers);
+    expect(list.json().data).toHaveLength(3);
+    expect((await call(t.app, 'GET', 'wallet/address/list', other.headers)).json().data).toEqual([]);
+  });
+
+  it('refuses addresses with a broken checksum, prefix or length, in two languages', async () => {
+    const member = await createMember(t.app);
+    const bad = [
+      ['ERC20', `${erc20.slice(0, -1)}4`.replace('a15f', 'A15f')],
+      ['ERC20', '0x12345'],
+      ['TRC20', `${trc20.slice(0, -1)}k`],
+      ['TRC20', `A${trc20.slice(1)}`],
+      ['TRC20', erc20],
+    ];
+    for (const [network, address] of bad) {
+      const response = await call(t.app, 'POST', 'wallet/address/add', member.headers, {
+        name: 'Bad',
+        currency: 'USDT',
+        network,
+        address,
+      });
+      expect(response.statusCode, address).toBe(422);
+      expect(response.json().message).toBe(`This is not a valid ${network} address`);
+    }
+    const spanish = await call(
+      t.app,
+      'POST',
+      'wallet/address/add',
+      { ...member.headers, 'x-soar-lang': 'es' },
+      {
+        name: 'Bad',
+        currency: 'USDT',
+        network: 'TRC20',
+        address: '0x12',
+      },
+    );
+    expect(spanish.json().message).toBe('No es una dirección TRC20 válida');
+  });
+
+  it('refuses binding the same address twice', async () => {
+    const member = await createMember(t.app);
+    const body = { name: 'A', currency: 'USDT', network: 'TRC20', address: trc20 };
+    await call(t.app, 'POST', 'wallet/address/add', member.headers, body);
+    const again = await call(t.app, 'POST', 'wallet/address/add', member.headers, body);
+    expect(again.statusCode).toBe(409);
+  });
+
+  it("does not remove another member's address (IDOR)", async () => {
+    const owner = await walletMember(t.app);
+    const thief = await createMember(t.app);
+    const response = await call(t.app, 'POST', 'wallet/address/remove', thief.headers, { id: owner.walletId });
+    expect(response.statusCode).toBe(404);
+    expect((await call(t.app, 'GET', 'wallet/address/list', owner.headers)).json().data).toHaveLength(1);
+    const own = await call(t.app, 'POST', 'wallet/address/remove', owner.headers, { id: owner.walletId });
+    expect(own.statusCode).toBe(200);
+    expect((await call(t.app, 'GET', 'wallet/address/list', owner.headers)).json().data).toHaveLength(0);
+  });
+});
+
+describe('withdraw config', () => {
+  it('gives the $10 minimum, the fee rule in each currency and the processing text key', async () => {
+    const member = await createMember(t.app);
+    const data = (await call(t.app, 'GET', 'withdraw/config', member.headers)).json().data;
+    expect(data).toMatchObject({
+      minimumUsd: '10',
+      feeRate: '0.01',
+      feeMinimumUsd: '1',
+      requiresKyc: false,
+      processingKey: 'wallet.withdrawProcessing',
+    });
+    expect(data.currencies).toEqual(
+      expect.arrayContaining([
+        { currency: 'USD', minimum: '10', feeMinimum: '1' },
+        { currency: 'EUR', minimum: '9.22', feeMinimum: '0.93' },
+        { currency: 'JPY', minimum: '1527', feeMinimum: '153' },
+      ]),
+    );
+  });
+});
+
+describe('withdraw apply and review', () => {
+  async function funded(amount = '1000') {
+    const member = await walletMember(t.app);
+    await fund(t.app, member, operator, amount);
+    return member;
+  }
+  const apply = (member: { headers: Headers; walletId: number }, amount: string, extra: object = {}) =>
+    call(t.app, 'POST', 'withdraw/apply', member.headers, {
+      amount,
+      currency: 'USDT',
+      walletId: member.walletId,
+      payPassword,
+      ...extra,
+    });
+
+  it('freezes amount plus fee (1%, at least $1) and refuse returns it all', async () => {
+    const member = await funded('1000');
+    const response = await apply(member, '500');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data).toMatchObject({ amount: '500', fee: '5', status: 0 });
+    expect(await balanceOf(t.app, member.headers, 'USDT')).toEqual({ available: '495', frozen: '505' });
+    const small = await apply(member, '20');
+    expect(small.json().data.fee).toBe('1');
+    const id = response.json().data.id;
+    const refuse = await call(t.app, 'POST', 'admin/withdraw/review', operator.headers, { id, status: 2 });
+    expect(refuse.statusCode).toBe(200);
+    expect(await balanceOf(t.app, member.headers, 'USDT')).toEqual({ available: '979', frozen: '21' });
+    const again = await call(t.app, 'POST', 'admin/withdraw/review', operator.headers, { id, status: 1 });
+    expect(again.statusCode).toBe(409);
+    expect(await balanceOf(t.app, member.headers, 'USDT')).toEqual({ available: '979', frozen: '21' });
+  });
+
+  it('pass sends the frozen amount out and the records show the statuses', async () => {
+    const member = await funded('100');
+    const id = (await apply(member, '50')).json().data.id;
+    const pass = await call(t.app, 'POST', 'admin/withdraw/review', operator.headers, { id, status: 1 });
+    expect(pass.json().data).toMatchObject({ status: 1 });
+    expect(await balanceOf(t.app, member.headers, 'USDT')).toEqual({ available: '49', frozen: '0' });
+    const records = (await call(t.app, 'GET', 'withdraw/record/list', member.headers)).json().data;
+    expect(records).toMatchObject({ total: 1, list: [{ id, status: 1, amount: '50', fee: '1' }] });
+    const queue = (await call(t.app, 'GET', 'admin/withdraw/list?status=1', operator.headers)).json().data;
+    expect(queue.list.map((w: { id: number }) => w.id)).toContain(id);
+  });
+
+  it('refuses below the minimum, above the available balance, and wrong amounts', async () => {
+    const member = await funded('100');
+    const low = await apply(member, '9');
+    expect(low.statusCode).toBe(422);
+    expect(low.json().message).toBe('The minimum withdrawal is 10 USDT');
+    const lowItalian = await call(
+      t.app,
+      'POST',
+      'withdraw/apply',
+      { ...member.headers, 'x-soar-lang': 'it' },
+      {
+        amount: '9',
+        currency: 'USDT',
+        walletId: member.walletId,
+        payPassword,
+      },
+    );
+    expect(lowItalian.json().message).toBe('Il prelievo minimo è di 10 USDT');
+    const high = await apply(member, '100');
+    expect(high.statusCode).toBe(400);
+    expect(high.json()).toEqual({ code: 'INSUFFICIENT_BALANCE', message: 'Your available balance is not enough' });
+    const fraction = await apply(member, '10.5');
+    expect(fraction.json().message).toEqual(['wrong amount']);
+    expect(await balanceOf(t.app, member.headers, 'USDT')).toEqual({ available: '100', frozen: '0' });
+  });
+
+  it('checks the pay password, with its lockout', async () => {
+    const member = await funded('100');
+    const wrong = await apply(member, '10', { payPassword: 'nope' });
+    expect(wrong.json().code).toBe('PAY_PASSWORD_WRONG');
+    const unset = await createMember(t.app);
+    const wallet = await call(t.app, 'POST', 'wallet/address/add', unset.headers, {
+      name: 'No password yet',
+      currency: 'USDT',
+      network: 'TRC20',
+      address: trc20,
+    });
+    const noPassword = await call(t.app, 'POST', 'withdraw/apply', unset.headers, {
+      amount: '10',
+      currency: 'USDT',
+      walletId: wallet.json().data.id,
+      payPassword,
+    });
+    expect(noPassword.json().code).toBe('PAY_PASSWORD_NOT_SET');
+    for (let i = 0; i < 4; i += 1) await apply(member, '10', { payPassword: 'nope' });
+    const locked = await apply(member, '10');
+    expect(locked.json().code).toBe('PAY_PASSWORD_LOCKED');
+    expect(await balanceOf(t.app, member.headers, 'USDT')).toEqual({ available: '100', frozen: '0' });
+  });
+
+  it("refuses a withdrawal to another member's wallet (IDOR)", async () => {
+    const victim = await walletMember(t.app);
+    const member = await funded('100');
+    const response = await apply(member, '10', { walletId: victim.walletId });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().code).toBe('WALLET_NOT_FOUND');
+  });
+
+  it('requires a passed KYC when the setting says so', async () => {
+    const member = await funded('100');
+    await t.app.db
+      .update(appSettings)
+      .set({ value: { ...defaultWalletSetting, withdrawRequiresKyc: true } })
+      .where(eq(appSettings.key, 'wallet'));
+    try {
+      const refused = await apply(member, '10');
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toBe('Please complete identity verification before withdrawing');
+      await t.app.db.update(users).set({ kycStatus: 1 }).where(eq(users.id, member.user.id));
+      expect((await apply(member, '10')).statusCode).toBe(200);
+    } finally {
+      await t.app.db.update(appSettings).set({ value: defaultWalletSetting }).where(eq(appSettings.key, 'wallet'));
+    }
+  });
+
+  it('20 concurrent withdrawals racing for one balance: exactly one wins', async () => {
+    const member = await funded('101');
+    const answers = await Promise.all(Array.from({ length: 20 }, () => apply(member, '100')));
+    const codes = answers.map((a) => a.statusCode);
+    expect(codes.filter((code) => code === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.statusCode !== 200).map((a) => a.json().code)).toEqual(
+      Array(19).fill('INSUFFICIENT_BALANCE'),
+    );
+    expect(await balanceOf(t.app, member.headers, 'USDT')).toEqual({ available: '0', frozen: '101' });
+  });
+
+  it('a replay with the same Idempotency-Key returns the first answer and moves nothing; another body is refused', async () => {
+    const member = await funded('100');
+    const headers = { ...member.headers, 'idempotency-key': 'withdraw-1' };
+    const body = { amount: '10', currency: 'USDT', walletId: member.walletId, payPassword };
+    const first = await call(t.app, 'POST', 'withdraw/apply', headers, body);
+    const replay = await call(t.app, 'POST', 'withdraw/apply', headers, body);
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json()).toEqual(first.json());
+    expect(await balanceOf(t.app, member.headers, 'USDT')).toEqual({ available: '89', frozen: '11' });
+    const other = await call(t.app, 'POST', 'withdraw/apply', headers, { ...body, amount: '20' });
+    expect(other.statusCode).toBe(422);
+    expect(other.json().message).toBe('This Idempotency-Key was already used for a different request');
+    const german = await call(
+      t.app,
+      'POST',
+      'withdraw/apply',
+      { ...headers, 'x-soar-lang': 'de' },
+      { ...body, amount: '20' },
+    );
+    expect(german.json().message).toBe('Dieser Idempotency-Key wurde bereits für eine andere Anfrage verwendet');
+    expect(await balanceOf(t.app, member.headers, 'USDT')).toEqual({ available: '89', frozen: '11' });
+    const stranger = await walletMember(t.app);
+    await fund(t.app, stranger, operator, '50');
+    const sameKeyOtherMember = await call(
+      t.app,
+      'POST',
+      'withdraw/apply',
+      { ...stranger.headers, 'idempotency-key': 'withdraw-1' },
+      {
+        ...body,
+        walletId: stranger.walletId,
+      },
+    );
+    expect(sameKeyOtherMember.statusCode).toBe(200);
+  });
+
+  it('concurrent replays of one key freeze once', async () => {
+    const member = await funded('100');
+    const headers = { ...member.headers, 'idempotency-key': 'burst-1' };
+    const body = { amount: '10', currency: 'USDT', walletId: member.walletId, payPassword };
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => call(t.app, 'POST', 'withdraw/apply', headers, body)),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(new Set(answers.map((a) => a.json().data.id)).size).toBe(1);
+    expect(await balanceOf(t.app, member.headers, 'USDT')).toEqual({ available: '89', frozen: '11' });
+  });
+
+  it('lists only the own withdrawal records', async () => {
+    const member = await funded('100');
+    await apply(member, '10');
+    const other = await createMember(t.app);
+    expect((await call(t.app, 'GET', 'withdraw/record/list', other.headers)).json().data.total).toBe(0);
+    expect((await call(t.app, 'GET', 'withdraw/record/list', member.headers)).json().data.total).toBe(1);
+  });
+});

@@ -1,0 +1,124 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
+import { expect } from 'vitest';
+import { verifyLedger } from '../modules/ledger/verify.ts';
+import { setPayPassword } from '../modules/member/pay-password.ts';
+import { createMember, createOperator } from './fixtures.ts';
+
+export type Headers = Record<string, string>;
+
+/** A fresh DATA_DIR for a test file's uploads. */
+export function tempDataDir(): string {
+  return mkdtempSync(path.join(tmpdir(), 'soar-wallet-'));
+}
+
+/** A multipart body with one file field, as a browser sends it. */
+export function multipart(filename: string, contentType: string, bytes: Buffer) {
+  const boundary = `----soar${Math.random().toString(16).slice(2)}`;
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+    ),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+export function pngBytes(width = 4, height = 4): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 40 } } })
+    .png()
+    .toBuffer();
+}
+
+export async function upload(app: FastifyInstance, headers: Headers, filename = 'proof.png', bytes?: Buffer) {
+  const body = multipart(filename, 'image/png', bytes ?? (await pngBytes()));
+  return app.inject({
+    method: 'POST',
+    url: '/api/v1/upload',
+    headers: { ...headers, ...body.headers },
+    payload: body.payload,
+  });
+}
+
+export async function call(
+  app: FastifyInstance,
+  method: 'GET' | 'POST',
+  url: string,
+  headers: Headers,
+  payload?: object,
+) {
+  return app.inject({ method, url: `/api/v1/${url}`, headers, ...(payload ? { payload } : {}) });
+}
+
+export const payPassword = '246810';
+
+/** A member with a pay password and a bound TRC-20 wallet. */
+export async function walletMember(app: FastifyInstance) {
+  const member = await createMember(app);
+  await setPayPassword(app.db, member.user.id, payPassword);
+  const bound = await call(app, 'POST', 'wallet/address/add', member.headers, {
+    name: 'Main',
+    currency: 'USDT',
+    network: 'TRC20',
+    address: 'TRW234ro7YSiHiKtRyxuePFMukfe8JxbnD',
+  });
+  expect(bound.statusCode, bound.body).toBe(200);
+  return { ...member, walletId: bound.json().data.id as number };
+}
+
+/** Credits a member through a crypto deposit that an operator passes (the real path). */
+export async function fund(
+  app: FastifyInstance,
+  member: { headers: Headers },
+  operator: { headers: Headers },
+  amount: string,
+  currency = 'USDT',
+) {
+  let applied: Awaited<ReturnType<typeof call>>;
+  if (currency === 'USDT') {
+    applied = await call(app, 'POST', 'deposit/apply', member.headers, {
+      type: 'crypto',
+      currency,
+      network: 'TRC20',
+      amount,
+      txHash: `0x${'ab'.repeat(32)}`,
+    });
+  } else {
+    const proof = (await upload(app, member.headers)).json().data.id;
+    applied = await call(app, 'POST', 'deposit/apply', member.headers, {
+      type: 'bank',
+      currency,
+      amount,
+      proof,
+      bankName: 'Bank',
+      bankBranch: 'Branch',
+      account: '123',
+      bankCode: 'BANKCODE',
+    });
+  }
+  expect(applied.statusCode, applied.body).toBe(200);
+  const reviewed = await call(app, 'POST', 'admin/deposit/review', operator.headers, {
+    id: applied.json().data.id,
+    status: 1,
+  });
+  expect(reviewed.statusCode, reviewed.body).toBe(200);
+}
+
+export async function balanceOf(app: FastifyInstance, headers: Headers, currency: string) {
+  const response = await call(app, 'GET', 'wallet/balance', headers);
+  const item = response.json().data.list.find((entry: { currency: string }) => entry.currency === currency);
+  return { available: item?.available as string, frozen: item?.frozen as string };
+}
+
+/** Every scenario ends here: the journal explains every balance and every entry balances. */
+export async function expectLedgerVerified(app: FastifyInstance) {
+  const report = await verifyLedger(app.db);
+  expect(report.problems).toEqual([]);
+  expect(report.ok).toBe(true);
+}
+
+export { createMember, createOperator };

@@ -1,0 +1,261 @@
+import { z } from 'zod';
+import { page, pageQuery } from './envelope.ts';
+import { decimalString } from './money.ts';
+
+/** Failures of the wallet: ledger, uploads, deposits, withdrawals, transfers, reviews. */
+export const walletErrors = {
+  INSUFFICIENT_BALANCE: 400,
+  IDEMPOTENCY_KEY_INVALID: 400,
+  IDEMPOTENCY_KEY_REUSED: 422,
+  ALREADY_REVIEWED: 409,
+  UPLOAD_MISSING: 400,
+  UPLOAD_TOO_LARGE: 413,
+  UPLOAD_TYPE: 415,
+  UPLOAD_UNREADABLE: 422,
+  PROOF_NOT_FOUND: 422,
+  PROOF_REQUIRED: 422,
+  CURRENCY_UNKNOWN: 422,
+  SAME_CURRENCY: 422,
+  ADDRESS_INVALID: 422,
+  ADDRESS_EXISTS: 409,
+  WALLET_NOT_FOUND: 404,
+  WITHDRAW_BELOW_MINIMUM: 422,
+  KYC_REQUIRED: 403,
+  AUDIT_AMOUNT_INVALID: 422,
+} as const;
+
+/** SPEC section 5: amounts have a minimum unit of 1 ('wrong amount', 'Please enter the correct amount'). */
+export const wholeAmount = z
+  .string({ error: 'validation.amount' })
+  .regex(/^\d{1,16}(\.\d{1,8})?$/, { error: 'validation.amount' })
+  .refine((value) => /^0*[1-9]\d*(\.0*)?$/.test(value), { error: 'validation.wrongAmount' })
+  .describe('a whole number of at least 1, as a decimal string');
+
+export const cryptoNetworks = ['ERC20', 'TRC20'] as const;
+export const cryptoNetwork = z.enum(cryptoNetworks);
+export type CryptoNetwork = z.infer<typeof cryptoNetwork>;
+
+const required = z.string().trim().min(1).max(200);
+const currencyCode = z.string().trim().min(1).max(10);
+/** ISO 8601 UTC. */
+const time = z.string();
+
+export const uploadAnswer = z.object({ id: z.string() });
+
+// Balances and the journal
+
+export const balanceItem = z.object({
+  currency: z.string(),
+  available: decimalString,
+  frozen: decimalString,
+  /** available + frozen in the chosen currency of the total. */
+  value: decimalString,
+});
+export const balanceQuery = z.object({ currency: currencyCode.default('USD') });
+export const balanceAnswer = z.object({ list: z.array(balanceItem), currency: z.string(), total: decimalString });
+
+export const transactionQuery = pageQuery.extend({
+  type: z.string().max(40).optional(),
+  currency: currencyCode.optional(),
+});
+export const transactionItem = z.object({
+  id: z.number().int(),
+  type: z.string().describe('what moved the money: deposit, withdraw_freeze, withdraw_pass, transfer ...'),
+  account: z.enum(['available', 'frozen']),
+  amount: decimalString.describe('signed: negative when money left the balance'),
+  currency: z.string(),
+  balanceAfter: decimalString,
+  reference: z.string(),
+  time,
+});
+export const transactionPage = page(transactionItem);
+
+// Transfers between a member's own currencies
+
+export const transferQuoteQuery = z.object({ from: currencyCode, to: currencyCode, amount: wholeAmount });
+export const transferQuote = z.object({
+  from: z.string(),
+  to: z.string(),
+  amount: decimalString,
+  rate: decimalString.describe('units of `to` for one unit of `from`'),
+  received: decimalString,
+});
+export const transferBody = z.object({ from: currencyCode, to: currencyCode, amount: wholeAmount });
+export const transferAnswer = transferQuote.extend({ entryId: z.number().int() });
+
+// Deposits
+
+export const depositChannel = z.object({
+  id: z.number().int(),
+  type: z.enum(['bank', 'crypto']),
+  currency: z.string(),
+  bankName: z.string().nullable(),
+  accountName: z.string().nullable(),
+  accountNumber: z.string().nullable(),
+  branch: z.string().nullable(),
+  swift: z.string().nullable().describe('SWIFT or bank code'),
+  network: cryptoNetwork.nullable(),
+  address: z.string().nullable(),
+  qr: z.string().nullable().describe('the string to render as a QR code'),
+});
+
+export const depositApplyBody = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('bank'),
+    currency: currencyCode,
+    amount: wholeAmount,
+    proof: required.describe('an upload id of the member'),
+    bankName: required,
+    bankBranch: required,
+    account: required,
+    bankCode: required,
+  }),
+  z.object({
+    type: z.literal('crypto'),
+    currency: z.literal('USDT'),
+    network: cryptoNetwork,
+    amount: wholeAmount,
+    proof: required.optional(),
+    txHash: z.string().trim().min(10).max(100).optional(),
+  }),
+]);
+export type DepositApplyBody = z.infer<typeof depositApplyBody>;
+
+export const depositStatuses = { wait: 0, pass: 1, part: 2, refuse: 3 } as const;
+
+export const depositRecord = z.object({
+  id: z.number().int(),
+  type: z.enum(['bank', 'crypto']),
+  currency: z.string(),
+  network: z.string().nullable(),
+  amount: decimalString,
+  auditAmount: decimalString.nullable(),
+  creditCurrency: z.string(),
+  convertedAmount: decimalString.describe('what is (or would be) credited, in creditCurrency'),
+  status: z.number().int().describe('0 wait, 1 pass, 2 part, 3 refuse'),
+  submitTime: time,
+  auditTime: time.nullable(),
+  timezone: z.string().describe('the client timezone (x-timezone header or ?tz=), else UTC'),
+  submitTimeLocal: z.string(),
+  auditTimeLocal: z.string().nullable(),
+  remark: z.string().nullable(),
+});
+export const recordQuery = pageQuery.extend({ tz: z.string().max(64).optional() });
+export const depositPage = page(depositRecord);
+
+// Wallet addresses and withdrawals
+
+export const walletAddress = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  currency: z.string(),
+  network: cryptoNetwork,
+  address: z.string(),
+  createdAt: time,
+});
+export const walletAddressBody = z.object({
+  name: z.string().trim().min(1).max(40),
+  currency: currencyCode,
+  network: cryptoNetwork,
+  address: z.string().trim().min(1).max(100),
+});
+export const idBody = z.object({ id: z.coerce.number().int().min(1) });
+
+export const withdrawCurrencyRule = z.object({
+  currency: z.string(),
+  minimum: decimalString,
+  feeMinimum: decimalString,
+});
+export const withdrawConfig = z.object({
+  minimumUsd: decimalString,
+  feeRate: decimalString.describe('0.01 is 1%'),
+  feeMinimumUsd: decimalString,
+  currencies: z.array(withdrawCurrencyRule),
+  processingKey: z.string().describe('i18n key of the processing-time text'),
+  requiresKyc: z.boolean(),
+});
+export const withdrawApplyBody = z.object({
+  amount: wholeAmount,
+  currency: currencyCode,
+  walletId: z.coerce.number().int().min(1),
+  payPassword: z.string().min(1).max(64),
+});
+export const withdrawStatuses = { wait: 0, pass: 1, refuse: 2 } as const;
+export const withdrawRecord = z.object({
+  id: z.number().int(),
+  currency: z.string(),
+  amount: decimalString,
+  fee: decimalString,
+  walletName: z.string(),
+  network: z.string(),
+  address: z.string(),
+  status: z.number().int().describe('0 wait, 1 pass, 2 refuse'),
+  submitTime: time,
+  auditTime: time.nullable(),
+  remark: z.string().nullable(),
+});
+export const withdrawPage = page(withdrawRecord);
+
+// Operator calls
+
+export const statusQuery = pageQuery.extend({ status: z.coerce.number().int().min(0).max(3).optional() });
+export const adminDepositItem = depositRecord
+  .omit({ timezone: true, submitTimeLocal: true, auditTimeLocal: true })
+  .extend({
+    userId: z.number().int(),
+    proof: z.string().nullable(),
+    txHash: z.string().nullable(),
+    bankName: z.string().nullable(),
+    bankBranch: z.string().nullable(),
+    account: z.string().nullable(),
+    bankCode: z.string().nullable(),
+    reviewerId: z.number().int().nullable(),
+  });
+export const adminDepositPage = page(adminDepositItem);
+export const depositReviewBody = z.object({
+  id: z.coerce.number().int().min(1),
+  status: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+  auditAmount: decimalString.optional(),
+  remark: z.string().max(500).optional(),
+});
+export const adminWithdrawItem = withdrawRecord.extend({
+  userId: z.number().int(),
+  reviewerId: z.number().int().nullable(),
+});
+export const adminWithdrawPage = page(adminWithdrawItem);
+export const withdrawReviewBody = z.object({
+  id: z.coerce.number().int().min(1),
+  status: z.union([z.literal(1), z.literal(2)]),
+  remark: z.string().max(500).optional(),
+});
+
+const optionalText = z.string().trim().max(200).nullable().optional();
+export const depositChannelBody = z.object({
+  type: z.enum(['bank', 'crypto']),
+  currency: currencyCode,
+  bankName: optionalText,
+  accountName: optionalText,
+  accountNumber: optionalText,
+  branch: optionalText,
+  swift: optionalText,
+  network: cryptoNetwork.nullable().optional(),
+  address: optionalText,
+  sort: z.number().int().optional(),
+  enabled: z.boolean().optional(),
+});
+export const depositChannelUpdateBody = depositChannelBody.partial().extend({ id: z.coerce.number().int().min(1) });
+export const adminDepositChannel = depositChannel.extend({ sort: z.number().int(), enabled: z.boolean() });
+
+export const auditQuery = pageQuery.extend({ entity: z.string().max(40).optional() });
+export const auditItem = z.object({
+  id: z.number().int(),
+  operatorId: z.number().int(),
+  action: z.string(),
+  entity: z.string(),
+  entityId: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  ip: z.string(),
+  time,
+});
+export const auditPage = page(auditItem);
