@@ -1,8 +1,16 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { I18nextProvider } from 'react-i18next';
+import { RouterProvider } from 'react-router';
+import { i18n } from '../shared/i18n.ts';
+import { queryClient } from './query-client.ts';
+import { router } from './router.tsx';
+
 export function App() {
   return (
-    <main style={{ fontFamily: 'system-ui, sans-serif', padding: 24, color: '#1f2330' }}>
-      <h1 style={{ color: '#465CFF', margin: 0 }}>Soar</h1>
-      <p>Quotes, markets and trading in your pocket.</p>
-    </main>
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </I18nextProvider>
   );
 }

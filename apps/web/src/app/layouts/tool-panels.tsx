@@ -1,0 +1,61 @@
+import { Popup } from 'antd-mobile';
+import { BellOutline, MessageOutline } from 'antd-mobile-icons';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAppStore } from '../../shared/stores/app.ts';
+
+/**
+ * Customer service: a WhatsApp chat when the base setting says so, else the built-in support
+ * panel (which the support work fills; until then it says so).
+ */
+export function CustomerTool() {
+  const { t } = useTranslation();
+  const { msgType, whatsapp } = useAppStore();
+  const [open, setOpen] = useState(false);
+  const label = t('shell.tools.customer');
+  if (msgType === 'whatsapp' && whatsapp) {
+    return (
+      <a
+        className="tool"
+        data-testid="nav-customer"
+        aria-label={label}
+        href={`https://wa.me/${whatsapp.replace(/\D/g, '')}`}
+        target="_blank"
+        rel="noopener noreferrer"
+      >
+        <MessageOutline />
+      </a>
+    );
+  }
+  return (
+    <>
+      <button type="button" className="tool" data-testid="nav-customer" aria-label={label} onClick={() => setOpen(true)}>
+        <MessageOutline />
+      </button>
+      <Panel open={open} onClose={() => setOpen(false)} title={label} body={t('shell.customerPanel.body')} />
+    </>
+  );
+}
+
+export function NoticeTool() {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const label = t('shell.tools.notice');
+  return (
+    <>
+      <button type="button" className="tool" data-testid="nav-notice" aria-label={label} onClick={() => setOpen(true)}>
+        <BellOutline />
+      </button>
+      <Panel open={open} onClose={() => setOpen(false)} title={label} body={t('shell.noticePanel.body')} />
+    </>
+  );
+}
+
+function Panel({ open, onClose, title, body }: { open: boolean; onClose: () => void; title: string; body: string }) {
+  return (
+    <Popup visible={open} onMaskClick={onClose} onClose={onClose} bodyClassName="sheet" showCloseButton>
+      <h2 className="sheet-title">{title}</h2>
+      <p className="sheet-text">{body}</p>
+    </Popup>
+  );
+}

@@ -1,0 +1,39 @@
+import { AppOutline, HistogramOutline, StarOutline, PayCircleOutline, UserOutline } from 'antd-mobile-icons';
+import type { ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { type TabKey, tabs } from './routes.ts';
+
+const icons: Record<TabKey, ComponentType> = {
+  home: AppOutline,
+  markets: HistogramOutline,
+  watchlists: StarOutline,
+  trade: PayCircleOutline,
+  profile: UserOutline,
+};
+
+/** SPEC section 2 and 9: the five tabs, 50 px high, 24 px icons, 10 px labels. */
+export function TabBar({ active }: { active: TabKey }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <nav className="tab-bar" data-testid="tabbar">
+      {tabs.map((tab) => {
+        const Icon = icons[tab.key];
+        return (
+          <button
+            key={tab.key}
+            type="button"
+            className="tab"
+            data-testid={`tab-${tab.key}`}
+            aria-current={tab.key === active ? 'page' : undefined}
+            onClick={() => tab.key !== active && navigate(tab.path)}
+          >
+            <Icon />
+            <span className="tab-label">{t(tab.label)}</span>
+          </button>
+        );
+      })}
+    </nav>
+  );
+}
