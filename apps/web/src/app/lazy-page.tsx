@@ -45,7 +45,7 @@ export function LazyPage({ entry, query }: { entry: RouteEntry; query: Record<st
   );
 }
 
-class ChunkErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+export class ChunkErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
 
   static getDerivedStateFromError() {

@@ -1,4 +1,3 @@
-import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PlainLayout } from './layouts/plain-layout.tsx';
@@ -14,9 +13,9 @@ export function NotFound() {
         </p>
         <h1 className="page-title">{t('shell.notFound.title')}</h1>
         <p className="placeholder-text">{t('shell.notFound.body')}</p>
-        <Button color="primary" onClick={() => navigate('/', { replace: true })}>
+        <button type="button" className="button-primary" onClick={() => navigate('/', { replace: true })}>
           {t('shell.notFound.home')}
-        </Button>
+        </button>
       </section>
     </PlainLayout>
   );

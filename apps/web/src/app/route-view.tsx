@@ -1,23 +1,33 @@
-import { type ReactNode, useEffect, useMemo } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { useSessionStore } from '../features/session/store.ts';
 import { guardLoginPath } from '../shared/navigation.ts';
-import { AuthLayout } from './layouts/auth-layout.tsx';
-import { DefaultLayout } from './layouts/default-layout.tsx';
+import { pageLoadingDelay } from '../shared/constants.ts';
+import { Spinner } from '../shared/ui/spinner.tsx';
 import { DemoLayout } from './layouts/demo-layout.tsx';
 import { PlainLayout } from './layouts/plain-layout.tsx';
-import { LazyPage } from './lazy-page.tsx';
+import { ChunkErrorBoundary, LazyPage } from './lazy-page.tsx';
 import type { RouteEntry } from './routes.ts';
+
+// The home tab uses the plain layout, so the layouts with top bars load with the first page that needs them.
+const AuthLayout = lazy(() => import('./layouts/auth-layout.tsx').then((module) => ({ default: module.AuthLayout })));
+const DefaultLayout = lazy(() =>
+  import('./layouts/default-layout.tsx').then((module) => ({ default: module.DefaultLayout })),
+);
 
 /** A route's page inside its layout, behind the login guard, with its query as props. */
 export function RouteView({ entry, search }: { entry: RouteEntry; search: string }) {
   const query = useMemo(() => Object.fromEntries(new URLSearchParams(search)), [search]);
   return (
     <LoginGuard entry={entry}>
-      <WithLayout entry={entry}>
-        <LazyPage entry={entry} query={query} />
-      </WithLayout>
+      <ChunkErrorBoundary>
+        <Suspense fallback={<Spinner delay={pageLoadingDelay} />}>
+          <WithLayout entry={entry}>
+            <LazyPage entry={entry} query={query} />
+          </WithLayout>
+        </Suspense>
+      </ChunkErrorBoundary>
     </LoginGuard>
   );
 }

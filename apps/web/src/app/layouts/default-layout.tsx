@@ -1,4 +1,4 @@
-import { LeftOutline, SearchOutline, SetOutline } from 'antd-mobile-icons';
+import { SearchOutline, SetOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -8,7 +8,7 @@ import { Logo } from '../../shared/ui/logo.tsx';
 import { ScrollArea } from '../../shared/ui/scroll-area.tsx';
 import { Spinner } from '../../shared/ui/spinner.tsx';
 import type { RouteEntry } from '../routes.ts';
-import { canGoBack } from './auth-layout.tsx';
+import { BackButton } from './back-button.tsx';
 import { CustomerTool, NoticeTool } from './tool-panels.tsx';
 
 /**
@@ -33,14 +33,7 @@ export function DefaultLayout({ entry, children }: { entry: RouteEntry; children
         {entry.tab ? (
           <Logo />
         ) : (
-          <button
-            type="button"
-            className="tool"
-            aria-label={t('shell.back')}
-            onClick={() => (canGoBack() ? navigate(-1) : navigate('/'))}
-          >
-            <LeftOutline />
-          </button>
+          <BackButton />
         )}
         <span className="top-bar-spacer" />
         {tools.has('search') && (

@@ -1,8 +1,8 @@
-import { Popup } from 'antd-mobile';
 import { BellOutline, MessageOutline } from 'antd-mobile-icons';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppStore } from '../../shared/stores/app.ts';
+import { Sheet } from '../../shared/ui/sheet.tsx';
 
 /**
  * Customer service: a WhatsApp chat when the base setting says so, else the built-in support
@@ -12,6 +12,7 @@ export function CustomerTool() {
   const { t } = useTranslation();
   const { msgType, whatsapp } = useAppStore();
   const [open, setOpen] = useState(false);
+  const close = useCallback(() => setOpen(false), []);
   const label = t('shell.tools.customer');
   if (msgType === 'whatsapp' && whatsapp) {
     return (
@@ -32,7 +33,7 @@ export function CustomerTool() {
       <button type="button" className="tool" data-testid="nav-customer" aria-label={label} onClick={() => setOpen(true)}>
         <MessageOutline />
       </button>
-      <Panel open={open} onClose={() => setOpen(false)} title={label} body={t('shell.customerPanel.body')} />
+      <Panel open={open} onClose={close} title={label} body={t('shell.customerPanel.body')} />
     </>
   );
 }
@@ -40,22 +41,22 @@ export function CustomerTool() {
 export function NoticeTool() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  const close = useCallback(() => setOpen(false), []);
   const label = t('shell.tools.notice');
   return (
     <>
       <button type="button" className="tool" data-testid="nav-notice" aria-label={label} onClick={() => setOpen(true)}>
         <BellOutline />
       </button>
-      <Panel open={open} onClose={() => setOpen(false)} title={label} body={t('shell.noticePanel.body')} />
+      <Panel open={open} onClose={close} title={label} body={t('shell.noticePanel.body')} />
     </>
   );
 }
 
 function Panel({ open, onClose, title, body }: { open: boolean; onClose: () => void; title: string; body: string }) {
   return (
-    <Popup visible={open} onMaskClick={onClose} onClose={onClose} bodyClassName="sheet" showCloseButton>
-      <h2 className="sheet-title">{title}</h2>
+    <Sheet open={open} onClose={onClose} title={title}>
       <p className="sheet-text">{body}</p>
-    </Popup>
+    </Sheet>
   );
 }

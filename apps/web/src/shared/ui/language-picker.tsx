@@ -1,14 +1,15 @@
-import { Popup } from 'antd-mobile';
 import { CheckOutline, GlobalOutline } from 'antd-mobile-icons';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguageStore } from '../stores/language.ts';
+import { Sheet } from './sheet.tsx';
 
 /** The layouts' language picker: the languages of `GET language/list`, with their flags. */
 export function LanguagePicker() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const { language, languages, setLanguage } = useLanguageStore();
+  const close = useCallback(() => setOpen(false), []);
   return (
     <>
       <button
@@ -20,8 +21,7 @@ export function LanguagePicker() {
       >
         <GlobalOutline />
       </button>
-      <Popup visible={open} onMaskClick={() => setOpen(false)} onClose={() => setOpen(false)} bodyClassName="sheet">
-        <h2 className="sheet-title">{t('shell.tools.language')}</h2>
+      <Sheet open={open} onClose={close} title={t('shell.tools.language')} testId="language-sheet">
         <ul className="option-list">
           {languages.map((item) => (
             <li key={item.key}>
@@ -32,7 +32,7 @@ export function LanguagePicker() {
                 aria-pressed={item.key === language}
                 onClick={() => {
                   setLanguage(item.key);
-                  setOpen(false);
+                  close();
                 }}
               >
                 <img src={item.src} alt="" width={24} height={18} className="flag" />
@@ -42,7 +42,7 @@ export function LanguagePicker() {
             </li>
           ))}
         </ul>
-      </Popup>
+      </Sheet>
     </>
   );
 }

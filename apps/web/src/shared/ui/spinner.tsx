@@ -1,4 +1,3 @@
-import { SpinLoading } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -12,8 +11,8 @@ export function Spinner({ delay = 0 }: { delay?: number }) {
     return () => clearTimeout(timer);
   }, [delay]);
   return (
-    <div className="spinner" role="status" aria-label={t('shell.loading')}>
-      {visible && <SpinLoading color="primary" />}
+    <div className="spinner" role="status" aria-label={t('shell.loading')} data-testid="spinner">
+      {visible && <span className="spinner-ring" />}
     </div>
   );
 }
