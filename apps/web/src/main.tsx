@@ -9,12 +9,12 @@ import { useLanguageStore } from './shared/stores/language.ts';
 
 configureRequestClient();
 // The stored language shows from the first paint; start-up applies it again after loading the list.
-applyLanguage(useLanguageStore.getState().language);
-
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+void applyLanguage(useLanguageStore.getState().language).finally(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

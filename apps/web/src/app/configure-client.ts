@@ -1,9 +1,11 @@
 import { logout } from '../features/session/session.ts';
 import { useSessionStore } from '../features/session/store.ts';
 import { configureClient } from '../shared/api/client.ts';
-import { hideLoading, showLoading, toast } from '../shared/feedback.ts';
 import { i18n } from '../shared/i18n.ts';
 import { useLanguageStore } from '../shared/stores/language.ts';
+
+// Toasts load with the first one shown: most starts show none, and the home route stays lighter.
+const feedback = () => import('../shared/feedback.ts');
 
 /** Wires the request client to the stores, toasts and logout (SPEC sections 7 and 8). */
 export function configureRequestClient(): void {
@@ -12,9 +14,9 @@ export function configureRequestClient(): void {
     getToken: () => useSessionStore.getState().token,
     getLanguage: () => useLanguageStore.getState().language,
     onUnauthorized: logout,
-    toast,
-    showLoading: () => showLoading(),
-    hideLoading,
+    toast: (message, duration) => void feedback().then((module) => module.toast(message, duration)),
+    showLoading: () => void feedback().then((module) => module.showLoading()),
+    hideLoading: () => void feedback().then((module) => module.hideLoading()),
     translate: (key) => i18n.t(key),
   });
 }

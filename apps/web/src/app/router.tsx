@@ -1,9 +1,11 @@
+import { lazy } from 'react';
 import { createHashRouter, type RouteObject, useLocation } from 'react-router';
 import { setNavigator } from '../shared/navigation.ts';
-import { NotFound } from './not-found.tsx';
 import { Root, type RouteHandle } from './root.tsx';
 import { RouteView } from './route-view.tsx';
 import { type RouteEntry, routes } from './routes.ts';
+
+const NotFound = lazy(() => import('./not-found.tsx').then((module) => ({ default: module.NotFound })));
 
 function RouteElement({ entry }: { entry: RouteEntry }) {
   return <RouteView entry={entry} search={useLocation().search} />;

@@ -7,6 +7,7 @@ import {
   getMarkets,
 } from '../features/settings/api/settings.ts';
 import { useSessionStore } from '../features/session/store.ts';
+import { applyLanguage } from '../shared/i18n.ts';
 import { useAppStore } from '../shared/stores/app.ts';
 import { useLanguageStore } from '../shared/stores/language.ts';
 
@@ -23,7 +24,7 @@ export async function startUp(): Promise<void> {
 
   const language = useLanguageStore.getState();
   await getLanguages().then(language.setLanguages, ignore);
-  language.setLanguage(useLanguageStore.getState().language);
+  await applyLanguage(useLanguageStore.getState().language);
 
   if (useSessionStore.getState().token) {
     await getProfile().then(useSessionStore.getState().setUserInfo, ignore);

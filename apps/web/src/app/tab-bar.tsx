@@ -1,15 +1,15 @@
-import { AppOutline, HistogramOutline, StarOutline, PayCircleOutline, UserOutline } from 'antd-mobile-icons';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { type TabKey, tabs } from './routes.ts';
+import { HomeIcon, MarketsIcon, ProfileIcon, TradeIcon, WatchlistsIcon } from './tab-icons.tsx';
 
 const icons: Record<TabKey, ComponentType> = {
-  home: AppOutline,
-  markets: HistogramOutline,
-  watchlists: StarOutline,
-  trade: PayCircleOutline,
-  profile: UserOutline,
+  home: HomeIcon,
+  markets: MarketsIcon,
+  watchlists: WatchlistsIcon,
+  trade: TradeIcon,
+  profile: ProfileIcon,
 };
 
 /** SPEC section 2 and 9: the five tabs, 50 px high, 24 px icons, 10 px labels. */

@@ -2,10 +2,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { alert, confirm, hideLoading, showLoading, toast } from './feedback.ts';
 import { applyLanguage } from './i18n.ts';
 
-afterEach(() => {
+afterEach(async () => {
   vi.useRealTimers();
   document.body.innerHTML = '';
-  applyLanguage('en');
+  await applyLanguage('en');
 });
 
 const buttons = () => [...document.querySelectorAll<HTMLButtonElement>('.modal-button')];
@@ -44,12 +44,12 @@ describe('confirm', () => {
   });
 
   it('uses 确定 as the confirm text in Simplified Chinese only', async () => {
-    applyLanguage('zh-CN');
+    await applyLanguage('zh-CN');
     const answer = confirm({ content: '删除？' });
     expect(buttons().map((button) => button.textContent)).toEqual(['取消', '确定']);
     buttons()[1]?.click();
     await answer;
-    applyLanguage('de');
+    await applyLanguage('de');
     const german = alert({ content: 'Hinweis' });
     expect(buttons().map((button) => button.textContent)).toEqual(['OK']);
     buttons()[0]?.click();

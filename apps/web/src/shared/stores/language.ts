@@ -20,7 +20,7 @@ export const useLanguageStore = create<LanguageState>()(
       languages: [],
       setLanguage: (language) => {
         set({ language });
-        applyLanguage(language);
+        void applyLanguage(language);
       },
       setLanguages: (languages) => set({ languages }),
     }),
