@@ -16,9 +16,7 @@ export const routes: RouteInfo[] = readFileSync(new URL('apps/web/src/app/routes
   });
 
 type Catalog = { [key: string]: string | Catalog };
-const english = JSON.parse(
-  readFileSync(new URL('packages/i18n/src/locales/shell/en.json', root), 'utf8'),
-) as Catalog;
+const english = JSON.parse(readFileSync(new URL('packages/i18n/src/locales/shell/en.json', root), 'utf8')) as Catalog;
 
 /** The English text of a shell key. */
 export function en(key: string): string {

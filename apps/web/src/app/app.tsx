@@ -1,16 +1,13 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router';
-import { i18n } from '../shared/i18n.ts';
 import { queryClient } from './query-client.ts';
 import { router } from './router.tsx';
 
+/** i18next reaches components through `initReactI18next` (shared/i18n.ts), so no provider is needed. */
 export function App() {
   return (
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </I18nextProvider>
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
   );
 }

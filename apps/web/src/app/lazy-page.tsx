@@ -64,7 +64,12 @@ export class ChunkErrorBoundary extends Component<{ children: ReactNode }, { fai
 function TapToReload() {
   const { t } = useTranslation();
   return (
-    <button type="button" className="tap-to-reload" data-testid="tap-to-reload" onClick={() => window.location.reload()}>
+    <button
+      type="button"
+      className="tap-to-reload"
+      data-testid="tap-to-reload"
+      onClick={() => window.location.reload()}
+    >
       {t('shell.chunkError')}
     </button>
   );

@@ -395,13 +395,5 @@ export const routes: RouteEntry[] = [
   },
 ];
 
-/** SPEC section 2: the tabs, in order. */
-export const tabs: { key: TabKey; path: string; label: string }[] = [
-  { key: 'home', path: '/', label: 'tabbar.home' },
-  { key: 'markets', path: '/pages/main/market/index', label: 'tabbar.markets' },
-  { key: 'watchlists', path: '/pages/main/watchlist/index', label: 'tabbar.watchlists' },
-  { key: 'trade', path: '/pages/main/trade/index', label: 'tabbar.trade' },
-  { key: 'profile', path: '/pages/main/profile/index', label: 'tabbar.profile' },
-];
-
-export const tabRoutes = routes.filter((route) => route.tab);
+/** SPEC section 2: the tabs, in the table's order (the spec's), labelled `tabbar.<key>`. */
+export const tabRoutes = routes.filter((route): route is RouteEntry & { tab: TabKey } => route.tab !== undefined);

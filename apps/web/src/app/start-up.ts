@@ -1,4 +1,5 @@
 import { getProfile } from '../features/member/api/profile.ts';
+import { useSessionStore } from '../features/session/store.ts';
 import {
   customScriptUrl,
   getBaseSetting,
@@ -6,7 +7,6 @@ import {
   getLanguages,
   getMarkets,
 } from '../features/settings/api/settings.ts';
-import { useSessionStore } from '../features/session/store.ts';
 import { applyLanguage } from '../shared/i18n.ts';
 import { useAppStore } from '../shared/stores/app.ts';
 import { useLanguageStore } from '../shared/stores/language.ts';

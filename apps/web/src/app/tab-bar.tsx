@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { type TabKey, tabs } from './routes.ts';
+import { type TabKey, tabRoutes } from './routes.ts';
 import { HomeIcon, MarketsIcon, ProfileIcon, TradeIcon, WatchlistsIcon } from './tab-icons.tsx';
 
 const icons: Record<TabKey, ComponentType> = {
@@ -18,19 +18,19 @@ export function TabBar({ active }: { active: TabKey }) {
   const navigate = useNavigate();
   return (
     <nav className="tab-bar" data-testid="tabbar">
-      {tabs.map((tab) => {
-        const Icon = icons[tab.key];
+      {tabRoutes.map(({ tab, path }) => {
+        const Icon = icons[tab];
         return (
           <button
-            key={tab.key}
+            key={tab}
             type="button"
             className="tab"
-            data-testid={`tab-${tab.key}`}
-            aria-current={tab.key === active ? 'page' : undefined}
-            onClick={() => tab.key !== active && navigate(tab.path)}
+            data-testid={`tab-${tab}`}
+            aria-current={tab === active ? 'page' : undefined}
+            onClick={() => tab !== active && navigate(path)}
           >
             <Icon />
-            <span className="tab-label">{t(tab.label)}</span>
+            <span className="tab-label">{t(`tabbar.${tab}`)}</span>
           </button>
         );
       })}

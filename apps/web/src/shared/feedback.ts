@@ -8,7 +8,7 @@ import { i18n } from './i18n.ts';
 let toastLayer: HTMLElement | undefined;
 
 function layer(): HTMLElement {
-  if (!toastLayer || !toastLayer.isConnected) {
+  if (!toastLayer?.isConnected) {
     toastLayer = document.createElement('div');
     toastLayer.className = 'toast-layer';
     toastLayer.setAttribute('role', 'status');

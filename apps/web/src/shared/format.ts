@@ -37,7 +37,12 @@ const dateStyles: Record<DateStyle, Intl.DateTimeFormatOptions> = {
 };
 
 /** A date in the selected locale; `timeZone` shows a market's local time. */
-export function formatDate(value: Date | string | number, locale: string, style: DateStyle = 'dateTime', timeZone?: string) {
+export function formatDate(
+  value: Date | string | number,
+  locale: string,
+  style: DateStyle = 'dateTime',
+  timeZone?: string,
+) {
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return '--';
   return new Intl.DateTimeFormat(locale, { ...dateStyles[style], ...(timeZone ? { timeZone } : {}) }).format(date);

@@ -24,7 +24,8 @@ void i18n.use(initReactI18next).init({
   initAsync: false,
   returnNull: false,
 });
-for (const catalog of Object.values(english)) i18n.addResourceBundle(defaultLanguage, 'translation', catalog, true, true);
+for (const catalog of Object.values(english))
+  i18n.addResourceBundle(defaultLanguage, 'translation', catalog, true, true);
 
 /** Loads a language's catalog once; English is always there. */
 export async function loadLanguage(language: string): Promise<void> {

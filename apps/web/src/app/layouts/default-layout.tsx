@@ -30,11 +30,7 @@ export function DefaultLayout({ entry, children }: { entry: RouteEntry; children
   return (
     <div className="layout layout-default">
       <header className="top-bar">
-        {entry.tab ? (
-          <Logo />
-        ) : (
-          <BackButton />
-        )}
+        {entry.tab ? <Logo /> : <BackButton />}
         <span className="top-bar-spacer" />
         {tools.has('search') && (
           <button

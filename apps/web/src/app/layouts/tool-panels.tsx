@@ -30,7 +30,13 @@ export function CustomerTool() {
   }
   return (
     <>
-      <button type="button" className="tool" data-testid="nav-customer" aria-label={label} onClick={() => setOpen(true)}>
+      <button
+        type="button"
+        className="tool"
+        data-testid="nav-customer"
+        aria-label={label}
+        onClick={() => setOpen(true)}
+      >
         <MessageOutline />
       </button>
       <Panel open={open} onClose={close} title={label} body={t('shell.customerPanel.body')} />

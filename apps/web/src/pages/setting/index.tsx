@@ -1,7 +1,7 @@
 import { Selector } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { type Theme, themes, useThemeStore } from '../../shared/stores/theme.ts';
 import { useLanguageStore } from '../../shared/stores/language.ts';
+import { type Theme, themes, useThemeStore } from '../../shared/stores/theme.ts';
 
 /** Settings: appearance and language. The accounts work adds the password pages' entries. */
 export function Page() {

@@ -243,7 +243,9 @@ export function upload<T>(options: UploadOptions): Promise<T> {
         else resolve(unwrap<T>(body));
       };
       xhr.onerror = () =>
-        reject(new RequestError({ status: 0, code: uploadNetworkErrorCode, reason: 'network', message: 'upload:failed' }));
+        reject(
+          new RequestError({ status: 0, code: uploadNetworkErrorCode, reason: 'network', message: 'upload:failed' }),
+        );
       xhr.ontimeout = () => reject(timeoutError());
       xhr.onabort = () => reject(abortError());
       options.signal?.addEventListener('abort', () => xhr.abort());

@@ -44,7 +44,8 @@ export const preventedError = () =>
 export const timeoutError = () =>
   new RequestError({ status: cancelledStatus, code: timeoutCode, reason: 'timeout', message: 'request:cancelled' });
 
-export const abortError = () => new RequestError({ status: 0, code: abortCode, reason: 'abort', message: 'request:aborted' });
+export const abortError = () =>
+  new RequestError({ status: 0, code: abortCode, reason: 'abort', message: 'request:aborted' });
 
 /** Reads `{ code, message }` where message is a string or a list of strings. */
 export function errorFromBody(status: number, body: unknown): RequestError {
