@@ -1,6 +1,7 @@
 import { defaultLanguage, type LanguageKey, languageKeys } from '@soar/contract';
 import { common } from './locales/common/index.ts';
 import { member } from './locales/member/index.ts';
+import { shell } from './locales/shell/index.ts';
 import { wallet } from './locales/wallet/index.ts';
 
 export type Catalog = { [key: string]: string | Catalog };
@@ -10,7 +11,7 @@ export type Namespace = Record<LanguageKey, Catalog>;
  * The catalogs are split by domain (`locales/<namespace>/<lang>.json`) so each domain keeps its
  * messages beside the others; the namespaces merge into one catalog per language.
  */
-export const namespaces: Record<string, Namespace> = { common, member, wallet };
+export const namespaces: Record<string, Namespace> = { common, member, shell, wallet };
 
 function merge(target: Catalog, source: Catalog): Catalog {
   for (const [key, value] of Object.entries(source)) {

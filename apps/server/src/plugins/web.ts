@@ -26,6 +26,8 @@ export const webPlugin = fp(async (app: FastifyInstance, options: { webDist: str
     prefix: '/',
     wildcard: false,
     decorateReply: false,
+    // The build writes .br and .gz beside each asset (apps/web/vite.config.ts).
+    preCompressed: true,
     setHeaders(response, filePath) {
       const relative = path.relative(options.webDist, filePath);
       response.header(

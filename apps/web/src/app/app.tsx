@@ -1,8 +1,13 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from 'react-router';
+import { queryClient } from './query-client.ts';
+import { router } from './router.tsx';
+
+/** i18next reaches components through `initReactI18next` (shared/i18n.ts), so no provider is needed. */
 export function App() {
   return (
-    <main style={{ fontFamily: 'system-ui, sans-serif', padding: 24, color: '#1f2330' }}>
-      <h1 style={{ color: '#465CFF', margin: 0 }}>Soar</h1>
-      <p>Quotes, markets and trading in your pocket.</p>
-    </main>
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
   );
 }

@@ -20,4 +20,16 @@ export const settingsRoutes: FastifyPluginAsync<{ settings: SettingsService }> =
       reply.type('application/json; charset=utf-8').send(settings.serialised[answer]),
     );
   }
+
+  // The CSP allows scripts from this origin only, so the operator's custom script is served as a
+  // file the client loads with <script src>, never injected inline (SPEC section 4, step 5).
+  app.get(
+    '/base/custom.js',
+    { schema: { tags, summary: 'The custom script of the base settings, as JavaScript' } },
+    async (_request, reply) =>
+      reply
+        .type('application/javascript; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(settings.snapshot.base.custom),
+  );
 };

@@ -1,7 +1,7 @@
 import { settingsApi } from '@soar/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { currencies } from '../../db/schema/index.ts';
+import { appSettings, currencies } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 
 let t: TestApp;
@@ -60,6 +60,24 @@ describe('settings calls', () => {
 
   it('answers the base settings', async () => {
     expect(await get('base/setting')).toEqual({ productName: 'Soar', msgType: 'builtin', whatsapp: '', custom: '' });
+  });
+
+  it('serves the custom script as uncached JavaScript, updated on refresh', async () => {
+    const empty = await t.app.inject({ url: '/api/v1/base/custom.js' });
+    expect(empty.statusCode).toBe(200);
+    expect(empty.headers['content-type']).toBe('application/javascript; charset=utf-8');
+    expect(empty.headers['cache-control']).toBe('no-cache');
+    expect(empty.body).toBe('');
+    await t.app.db
+      .update(appSettings)
+      .set({ value: { productName: 'Soar', msgType: 'builtin', whatsapp: '', custom: 'window.soarCustom = 1;' } })
+      .where(eq(appSettings.key, 'base'));
+    await t.app.settings.refresh();
+    const script = await t.app.inject({ url: '/api/v1/base/custom.js' });
+    expect(script.body).toBe('window.soarCustom = 1;');
+    expect(await get('base/setting')).toMatchObject({ custom: 'window.soarCustom = 1;' });
+    await t.app.db.update(appSettings).set({ value: {} }).where(eq(appSettings.key, 'base'));
+    await t.app.settings.refresh();
   });
 
   it('serves from memory until refreshed after an operator edit', async () => {

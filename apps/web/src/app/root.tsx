@@ -1,0 +1,51 @@
+import { useEffect, useRef } from 'react';
+import { Outlet, useLocation, useMatches } from 'react-router';
+import { PageActiveContext } from '../shared/page.ts';
+import { RouteView } from './route-view.tsx';
+import type { RouteEntry } from './routes.ts';
+import { startUp } from './start-up.ts';
+import { TabBar } from './tab-bar.tsx';
+import { useTheme } from './theme.ts';
+
+export type RouteHandle = { entry?: RouteEntry };
+
+let started = false;
+
+/**
+ * The frame of every page. Tab pages are kept alive: once visited they stay mounted (hidden
+ * while another page shows), so each keeps its state and scroll position (SPEC section 2).
+ */
+export function Root() {
+  const location = useLocation();
+  const matches = useMatches();
+  const entry = (matches.at(-1)?.handle as RouteHandle | undefined)?.entry;
+  const visited = useRef(new Map<RouteEntry, string>());
+  if (entry?.tab) visited.current.set(entry, location.search);
+
+  useTheme();
+  useEffect(() => {
+    if (started) return;
+    started = true;
+    void startUp();
+  }, []);
+
+  return (
+    <div className="app">
+      <main className="app-body">
+        {[...visited.current].map(([tab, search]) => (
+          <div key={tab.path} className="page-host" hidden={tab !== entry}>
+            <PageActiveContext.Provider value={tab === entry}>
+              <RouteView entry={tab} search={search} />
+            </PageActiveContext.Provider>
+          </div>
+        ))}
+        {!entry?.tab && (
+          <div className="page-host">
+            <Outlet />
+          </div>
+        )}
+      </main>
+      {entry?.tab && <TabBar active={entry.tab} />}
+    </div>
+  );
+}

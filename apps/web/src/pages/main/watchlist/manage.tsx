@@ -1,0 +1,5 @@
+import { PlaceholderPage } from '../../../shared/ui/placeholder-page.tsx';
+
+export function Page() {
+  return <PlaceholderPage title="pages.main.watchlist.manage" />;
+}

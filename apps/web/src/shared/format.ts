@@ -1,0 +1,49 @@
+import { numberDecimals } from './constants.ts';
+
+/**
+ * SPEC section 9: numbers show 4 decimals unless told otherwise. Values may be decimal strings
+ * from the wire; they are formatted for display only, never computed with here.
+ */
+export function formatNumber(
+  value: number | string,
+  locale: string,
+  decimals: number = numberDecimals,
+  options: Intl.NumberFormatOptions = {},
+): string {
+  const number = typeof value === 'string' ? Number(value) : value;
+  if (!Number.isFinite(number)) return '--';
+  return new Intl.NumberFormat(locale, {
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+    ...options,
+  }).format(number);
+}
+
+export function formatMoney(value: number | string, currency: string, locale: string, decimals = 2): string {
+  return formatNumber(value, locale, decimals, { style: 'currency', currency });
+}
+
+export function formatPercent(value: number | string, locale: string, decimals = 2): string {
+  const number = typeof value === 'string' ? Number(value) : value;
+  return formatNumber(number / 100, locale, decimals, { style: 'percent', signDisplay: 'exceptZero' });
+}
+
+export type DateStyle = 'date' | 'dateTime' | 'time';
+
+const dateStyles: Record<DateStyle, Intl.DateTimeFormatOptions> = {
+  date: { dateStyle: 'medium' },
+  dateTime: { dateStyle: 'medium', timeStyle: 'short' },
+  time: { timeStyle: 'short' },
+};
+
+/** A date in the selected locale; `timeZone` shows a market's local time. */
+export function formatDate(
+  value: Date | string | number,
+  locale: string,
+  style: DateStyle = 'dateTime',
+  timeZone?: string,
+) {
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return '--';
+  return new Intl.DateTimeFormat(locale, { ...dateStyles[style], ...(timeZone ? { timeZone } : {}) }).format(date);
+}

@@ -1,0 +1,33 @@
+import { readFileSync } from 'node:fs';
+
+const root = new URL('../../', import.meta.url);
+
+export type RouteInfo = { path: string; title: string; needLogin: boolean; tab: boolean };
+
+/** The web app's route table, read from its source so the tests follow it. */
+export const routes: RouteInfo[] = readFileSync(new URL('apps/web/src/app/routes.ts', root), 'utf8')
+  .split(/\n {2}\{\n/)
+  .slice(1)
+  .flatMap((block) => {
+    const path = block.match(/path: '([^']+)'/)?.[1];
+    const title = block.match(/title: '([^']+)'/)?.[1];
+    if (!path || !title) return [];
+    return [{ path, title, needLogin: /needLogin: true/.test(block), tab: /\btab: '/.test(block) }];
+  });
+
+type Catalog = { [key: string]: string | Catalog };
+const english = JSON.parse(readFileSync(new URL('packages/i18n/src/locales/shell/en.json', root), 'utf8')) as Catalog;
+
+/** The English text of a shell key. */
+export function en(key: string): string {
+  let node: string | Catalog | undefined = english;
+  for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
+  if (typeof node !== 'string') throw new Error(`no English text for ${key}`);
+  return node;
+}
+
+/** A stored session, as the session store persists it, so needLogin pages open. */
+export const loggedIn = JSON.stringify({
+  state: { token: 'e2e-token', userInfo: { uid: 'E2E' }, isLogined: true },
+  version: 0,
+});
