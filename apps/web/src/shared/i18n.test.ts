@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { applyLanguage, i18n } from './i18n.ts';
 
 describe('i18n', () => {
-  it('ships the whole English catalog of @soar/i18n in the first load', () => {
+  it("ships the frame's English texts in the first load", () => {
+    expect(i18n.t('tabbar.markets', { lng: 'en' })).toBe('Markets');
+    expect(i18n.t('shell.confirm', { lng: 'en' })).toBe('OK');
+  });
+
+  it('has the whole English catalog of @soar/i18n once English is applied', async () => {
+    await applyLanguage('en');
     const keys = flattenKeys(catalogs.en);
     expect(keys.length).toBeGreaterThan(100);
     for (const key of keys) expect(i18n.t(key, { lng: 'en' }), key).not.toBe(key);

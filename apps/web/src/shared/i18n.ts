@@ -4,15 +4,16 @@ import { initReactI18next } from 'react-i18next';
 import { defaultLanguage } from './constants.ts';
 
 /**
- * English, the default and fallback (SPEC section 1), ships in the first load, one file per
- * namespace, merged as `@soar/i18n` merges them. The other six catalogs come from `@soar/i18n`'s
- * `catalogs` in a chunk of their own when a user picks one: the seven together weigh more than
- * the rest of the first page (docs/performance.md).
+ * The frame's own English texts (namespaces `common` and `shell`) ship in the first load, so the
+ * tab bar and layouts never wait. Every other catalog file (`locales/<namespace>/<lang>.json`) is
+ * a chunk of its own, loaded for the chosen language before the app renders: the domains'
+ * messages would otherwise grow the home route with every capability (docs/performance.md).
  */
-const english = import.meta.glob<Catalog>('../../../../packages/i18n/src/locales/*/en.json', {
+const firstLoad = import.meta.glob<Catalog>('../../../../packages/i18n/src/locales/{common,shell}/en.json', {
   eager: true,
   import: 'default',
 });
+const onDemand = import.meta.glob<Catalog>('../../../../packages/i18n/src/locales/*/*.json', { import: 'default' });
 
 export const i18n = i18next.createInstance();
 
@@ -24,15 +25,25 @@ void i18n.use(initReactI18next).init({
   initAsync: false,
   returnNull: false,
 });
-for (const catalog of Object.values(english))
+for (const catalog of Object.values(firstLoad))
   i18n.addResourceBundle(defaultLanguage, 'translation', catalog, true, true);
 
-/** Loads a language's catalog once; English is always there. */
-export async function loadLanguage(language: string): Promise<void> {
-  if (i18n.hasResourceBundle(language, 'translation')) return;
-  const { catalogs } = await import('@soar/i18n');
-  const catalog = (catalogs as Record<string, Catalog>)[language];
-  if (catalog) i18n.addResourceBundle(language, 'translation', catalog, true, true);
+const loaded = new Map<string, Promise<void>>();
+
+/** Loads every namespace of a language once (English too: the domains' files). */
+export function loadLanguage(language: string): Promise<void> {
+  let loading = loaded.get(language);
+  if (!loading) {
+    const files = Object.entries(onDemand).filter(
+      ([path]) => path.endsWith(`/${language}.json`) && !(path in firstLoad),
+    );
+    loading = Promise.all(files.map(([, load]) => load())).then((catalogs) => {
+      for (const catalog of catalogs) i18n.addResourceBundle(language, 'translation', catalog, true, true);
+    });
+    loading.catch(() => loaded.delete(language));
+    loaded.set(language, loading);
+  }
+  return loading;
 }
 
 let latest = '';
