@@ -1,3 +1,4 @@
+import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,8 +7,18 @@ import { type Database, type DatabaseHandle, openDatabase, ping } from './db/cli
 import { seed } from './db/seed/index.ts';
 import { EventBus } from './lib/bus.ts';
 import { AppError } from './lib/errors.ts';
+import { MarketEngine } from './market/engine.ts';
+import { marketRoutes } from './modules/market/routes.ts';
+import { MarketService } from './modules/market/service.ts';
+import { newsRoutes } from './modules/news/routes.ts';
+import { NewsService } from './modules/news/service.ts';
+import { realtimeRoutes } from './modules/realtime/routes.ts';
+import { Realtime, type RealtimeOptions } from './modules/realtime/service.ts';
+import { searchRoutes } from './modules/search/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { SettingsService } from './modules/settings/service.ts';
+import { watchlistRoutes } from './modules/watchlist/routes.ts';
+import { WatchlistService } from './modules/watchlist/service.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin, sendError } from './plugins/errors.ts';
 import { i18nPlugin } from './plugins/i18n.ts';
@@ -22,12 +33,24 @@ declare module 'fastify' {
     db: Database;
     settings: SettingsService;
     bus: EventBus;
+    market: MarketEngine;
+    realtime: Realtime;
   }
 }
 
 export type AppOptions = {
   /** An already opened database (tests hand in a fresh one per file). */
   database?: DatabaseHandle;
+  market?: {
+    /** The engine's clock (tests pin it). */
+    clock?: () => number;
+    /** History written on first start when the engine is on (default: 365 days, 5 in minutes). */
+    backfill?: { dailyDays: number; minuteDays: number };
+    /** With the engine on, tick on timers (default true); tests call `app.market.tick()` instead. */
+    autoStart?: boolean;
+    tickMs?: number;
+  };
+  realtime?: RealtimeOptions;
 };
 
 export const bodyLimit = 1024 * 1024;
@@ -60,13 +83,39 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('settings', settings);
-  app.decorate('bus', new EventBus());
+  const bus = new EventBus();
+  app.decorate('bus', bus);
+
+  const engine = new MarketEngine({
+    db: database.db,
+    seed: config.simulatorSeed,
+    alwaysOpen: config.marketsAlwaysOpen,
+    clock: options.market?.clock,
+    tickMs: options.market?.tickMs,
+    onBackfilled: (report) => app.log.info(report, 'market history backfilled'),
+  });
+  await engine.load();
+  const engineOn = config.marketEngine === 'on';
+  const backfilled = await engine.prepare(
+    engineOn ? (options.market?.backfill ?? { dailyDays: 365, minuteDays: 5 }) : undefined,
+  );
+  if (backfilled) app.log.info({ rows: backfilled.rows, ms: backfilled.generatedMs }, 'market history generated');
+  if (engineOn && options.market?.autoStart !== false) engine.start();
+  app.decorate('market', engine);
+  const realtime = await Realtime.create({ db: database.db, engine, bus, redisUrl: config.redisUrl }, options.realtime);
+  app.decorate('realtime', realtime);
+  app.addHook('preClose', async () => {
+    await realtime.close();
+    await engine.stop();
+  });
+  const news = new NewsService(database.db);
 
   await app.register(i18nPlugin);
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { rateLimitMax: config.rateLimitMax });
   await app.register(openapiPlugin);
   await app.register(authPlugin);
+  await app.register(websocket, { options: { maxPayload: 16 * 1024 } });
 
   let closing = false;
   app.addHook('preClose', async () => {
@@ -87,6 +136,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(
     async (api) => {
       await api.register(settingsRoutes, { settings });
+      await api.register(marketRoutes, { market: new MarketService(engine) });
+      await api.register(watchlistRoutes, { watchlist: new WatchlistService(database.db, engine) });
+      await api.register(newsRoutes, { news });
+      await api.register(searchRoutes, { engine, news });
+      await api.register(realtimeRoutes, { realtime });
     },
     { prefix: '/api/v1' },
   );

@@ -1,3 +1,4 @@
+import { marketErrors } from './market.ts';
 import { memberErrors } from './member.ts';
 
 /**
@@ -25,6 +26,7 @@ const commonErrors = {
 export const errorStatus = {
   ...commonErrors,
   ...memberErrors,
+  ...marketErrors,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

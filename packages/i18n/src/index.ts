@@ -1,5 +1,6 @@
 import { defaultLanguage, type LanguageKey, languageKeys } from '@soar/contract';
 import { common } from './locales/common/index.ts';
+import { market } from './locales/market/index.ts';
 import { member } from './locales/member/index.ts';
 
 export type Catalog = { [key: string]: string | Catalog };
@@ -9,7 +10,7 @@ export type Namespace = Record<LanguageKey, Catalog>;
  * The catalogs are split by domain (`locales/<namespace>/<lang>.json`) so each domain keeps its
  * messages beside the others; the namespaces merge into one catalog per language.
  */
-export const namespaces: Record<string, Namespace> = { common, member };
+export const namespaces: Record<string, Namespace> = { common, member, market };
 
 function merge(target: Catalog, source: Catalog): Catalog {
   for (const [key, value] of Object.entries(source)) {
