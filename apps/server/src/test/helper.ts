@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../app.ts';
+import { type AppOptions, buildApp } from '../app.ts';
 import type { Config } from '../config.ts';
 import { type DatabaseHandle, openDatabase } from '../db/client.ts';
 
@@ -55,9 +55,9 @@ async function adminQuery(url: string, statement: string) {
 export type TestApp = { app: FastifyInstance; close(): Promise<void> };
 
 /** Builds the app in-process on a fresh database; call `close()` in `afterAll`. */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function createTestApp(overrides: Partial<Config> = {}, options: AppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase();
-  const app = await buildApp({ ...testConfig, ...overrides }, { database: database.handle });
+  const app = await buildApp({ ...testConfig, ...overrides }, { ...options, database: database.handle });
   return {
     app,
     async close() {
