@@ -86,8 +86,9 @@ export async function writeCandles(
   db: Database,
   rows: CandleRow[],
   formatPrice: (row: CandleRow, value: number) => string,
+  cancelled: () => boolean = () => false,
 ) {
-  for (let start = 0; start < rows.length; start += batchSize) {
+  for (let start = 0; start < rows.length && !cancelled(); start += batchSize) {
     const batch = rows.slice(start, start + batchSize);
     const column = <T extends string | number>(pick: (row: CandleRow) => T) => arrayLiteral(batch.map(pick));
     await db.execute(sql`

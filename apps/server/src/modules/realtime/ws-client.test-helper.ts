@@ -56,7 +56,7 @@ export class TestClient {
   }
 
   /** Sends and waits for the answer with the same op (or an error). */
-  async request(message: { op: string } & object): Promise<Frame> {
+  async request(message: { op: string; topics?: string[]; token?: string }): Promise<Frame> {
     const count = this.frames.length;
     this.send(message);
     return this.next(
