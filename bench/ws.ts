@@ -31,9 +31,9 @@ async function measure(started: Started, url: string, symbols: string[]): Promis
   let delivered = 0;
   const latencies: number[] = [];
   const ticks = new Set<string>();
-  for (let i = 0; i < clientCount; i += 100) {
+  for (let i = 0; i < clientCount; i += 500) {
     const batch = [];
-    for (let j = i; j < Math.min(clientCount, i + 100); j++) {
+    for (let j = i; j < Math.min(clientCount, i + 500); j++) {
       const topics = Array.from({ length: perClient }, (_, k) => `quote:${symbols[(j * 7 + k) % symbols.length]}`);
       batch.push(
         new Promise<void>((resolve, reject) => {

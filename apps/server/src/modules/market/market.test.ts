@@ -139,6 +139,17 @@ describe('kline', () => {
   });
 });
 
+describe('the contract', () => {
+  it('documents the market calls in OpenAPI', async () => {
+    const response = await test.app.inject({ url: '/api/openapi.json' });
+    const doc = response.json() as { paths: Record<string, { get?: { parameters?: { name: string }[] } }> };
+    const parameters = doc.paths['/market/quote/list']?.get?.parameters?.map((parameter) => parameter.name);
+    expect(parameters).toEqual(expect.arrayContaining(['market', 'tab', 'page', 'pageSize']));
+    expect(doc.paths).toHaveProperty('/watchlist/add');
+    expect(doc.paths).toHaveProperty('/news/detail');
+  });
+});
+
 describe('search', () => {
   it('finds stocks by ticker or name, case-insensitively', async () => {
     const byTicker = await get<{ stocks: Quote[] }>('/search?q=nvda');
