@@ -74,12 +74,13 @@ export class CandleBook {
   }
 }
 
-const batchSize = 5000;
+const batchSize = 2500;
 const arrayLiteral = (values: (string | number)[]) => `{${values.join(',')}}`;
 
 /**
- * Writes bars in batches, one `insert ... select from unnest(...)` statement per 5,000 rows (eight
- * array parameters instead of 40,000 scalars). On conflict the stored bar is merged, never
+ * Writes bars in batches, one `insert ... select from unnest(...)` statement per 2,500 rows (eight
+ * array parameters instead of 20,000 scalars), yielding between batches: PGlite runs queries on
+ * the main thread, so a long backfill must leave room for requests and WebSocket sends. On conflict the stored bar is merged, never
  * shrunk: a restarted engine must not lose the high, low or volume of the bar it rejoins.
  */
 export async function writeCandles(
@@ -108,5 +109,6 @@ export async function writeCandles(
         low = least(candles.low, excluded.low),
         close = excluded.close,
         volume = greatest(candles.volume, excluded.volume)`);
+    if (start + batchSize < rows.length) await new Promise((resolve) => setImmediate(resolve));
   }
 }
