@@ -83,6 +83,23 @@ describe('WebSocket subscriptions', () => {
     expect(invalid).toMatchObject({ code: 'TOPIC_INVALID', message: 'Unbekanntes Thema' });
   });
 
+  it('names every refusal in German too', async () => {
+    const german = await connect(test.app, '?lang=de');
+    german.socket.send('{"op":"jump"}');
+    expect(await german.next((frame) => frame.code === 'BAD_MESSAGE')).toMatchObject({
+      message: 'Die Nachricht ist kein gültiges JSON der Form {op, topics}',
+    });
+    expect(await german.request({ op: 'sub', topics: ['orders'] })).toMatchObject({
+      code: 'UNAUTHORIZED',
+      message: expect.not.stringMatching(/^Please Login$/),
+    });
+    const many = ['AAPL', 'MSFT', 'NVDA', 'TSLA', 'JPM', 'SAP.DE'].map((symbol) => `quote:${symbol}`);
+    german.send({ op: 'sub', topics: many });
+    expect(await german.next((frame) => frame.code === 'TOPIC_LIMIT')).toMatchObject({
+      message: 'Höchstens 5 Themen pro Verbindung',
+    });
+  });
+
   it('limits the topics of one connection', async () => {
     const client = await connect();
     const topics = ['AAPL', 'MSFT', 'NVDA', 'TSLA', 'JPM', 'SAP.DE'].map((symbol) => `quote:${symbol}`);
