@@ -93,6 +93,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     clock: options.market?.clock,
     tickMs: options.market?.tickMs,
     onBackfilled: (report) => app.log.info(report, 'market history backfilled'),
+    onError: (error) => app.log.error({ err: error }, 'market candle write failed'),
   });
   await engine.load();
   const engineOn = config.marketEngine === 'on';

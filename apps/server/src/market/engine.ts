@@ -21,6 +21,8 @@ export type EngineOptions = {
   fraction?: number;
   /** Called when the first-start history is stored. */
   onBackfilled?: (report: BackfillReport) => void;
+  /** A candle write failed (the bars stay in memory only; the next flush writes newer ones). */
+  onError?: (error: unknown) => void;
 };
 
 /** `app_settings` key set once the first-start history is fully stored. */
@@ -184,7 +186,9 @@ export class MarketEngine implements QuoteProvider {
     const tickMs = this.options.tickMs ?? 250;
     const flushMs = this.options.flushMs ?? 2000;
     this.#timers.push(setInterval(() => this.tick(), tickMs).unref());
-    this.#timers.push(setInterval(() => void this.flush().catch(() => {}), flushMs).unref());
+    this.#timers.push(
+      setInterval(() => void this.flush().catch((error) => this.options.onError?.(error)), flushMs).unref(),
+    );
   }
 
   /** Resolves when the first-start history and every flush so far are stored. */
@@ -220,10 +224,12 @@ export class MarketEngine implements QuoteProvider {
 
   /** Writes the bars touched since the last flush; flushes never overlap. */
   flush(): Promise<void> {
-    this.#flushing = this.#flushing.then(async () => {
-      const rows = this.candles.takeDirty();
-      if (rows.length > 0) await writeCandles(this.options.db, rows, this.#format);
-    });
+    this.#flushing = this.#flushing
+      .catch(() => {})
+      .then(async () => {
+        const rows = this.candles.takeDirty();
+        if (rows.length > 0) await writeCandles(this.options.db, rows, this.#format);
+      });
     return this.#flushing;
   }
 
