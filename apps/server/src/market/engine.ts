@@ -108,15 +108,17 @@ export class MarketEngine implements QuoteProvider {
       const done = report;
       // The history is written while the server already answers: quotes are live from here on,
       // and candle flushes queue behind it.
-      this.#flushing = writeCandles(this.options.db, rows, this.#format, () => this.#stopping).then(async () => {
-        if (this.#stopping) return; // cut short by a shutdown: the next start writes it again
-        done.writtenMs = Math.round(performance.now() - started);
-        await this.options.db
-          .insert(appSettings)
-          .values({ key: historyMarker, value: { rows: done.rows, at: new Date(now).toISOString() } })
-          .onConflictDoNothing();
-        this.options.onBackfilled?.(done);
-      });
+      this.#flushing = writeCandles(this.options.db, rows, this.#format, () => this.#stopping)
+        .then(async () => {
+          if (this.#stopping) return; // cut short by a shutdown: the next start writes it again
+          done.writtenMs = Math.round(performance.now() - started);
+          await this.options.db
+            .insert(appSettings)
+            .values({ key: historyMarker, value: { rows: done.rows, at: new Date(now).toISOString() } })
+            .onConflictDoNothing();
+          this.options.onBackfilled?.(done);
+        })
+        .catch((error: unknown) => this.options.onError?.(error));
     } else {
       for (const instrument of this.instruments) {
         this.simulator.initialise(instrument, now, latest.get(instrument.id));
@@ -200,7 +202,7 @@ export class MarketEngine implements QuoteProvider {
     this.#stopping = true;
     for (const timer of this.#timers) clearInterval(timer);
     this.#timers = [];
-    await this.flush();
+    await this.flush().catch((error: unknown) => this.options.onError?.(error));
   }
 
   /** One market step at `now`: trades, candle updates, and a `TickEvent` per trade to listeners. */
