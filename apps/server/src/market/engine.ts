@@ -1,13 +1,13 @@
 import type { Candle, KlineInterval, Quote } from '@soar/contract';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { queryRows } from '../db/client.ts';
-import { appSettings, candles, instruments, markets } from '../db/schema/index.ts';
+import { appSettings } from '../db/schema/index.ts';
 import { generateHistory } from './backfill.ts';
 import { type Bar, CandleBook, type CandleRow, writeCandles } from './candles.ts';
-import { formatPrice, type Instrument, type QuoteState, toQuote } from './instrument.ts';
+import { formatPrice, type Instrument, toQuote } from './instrument.ts';
 import { fold, type QuoteProvider, type TickEvent } from './provider.ts';
 import { Simulator } from './simulator.ts';
+import { latestDailyBars, loadInstruments, readBars } from './store.ts';
 
 export type EngineOptions = {
   db: Database;
@@ -57,25 +57,7 @@ export class MarketEngine implements QuoteProvider {
   }
 
   async load(): Promise<void> {
-    const rows = await this.options.db
-      .select({ instrument: instruments, marketCode: markets.code })
-      .from(instruments)
-      .leftJoin(markets, eq(markets.id, instruments.marketId))
-      .orderBy(instruments.id);
-    this.instruments = rows.map(({ instrument, marketCode }) => ({
-      id: instrument.id,
-      symbol: instrument.symbol,
-      kind: instrument.kind,
-      market: instrument.kind === 'stock' ? (marketCode ?? '') : (instrument.country ?? ''),
-      name: instrument.name,
-      sector: instrument.sector,
-      currency: instrument.currency,
-      lotSize: instrument.lotSize,
-      schedule: { timezone: instrument.timezone, sessions: instrument.sessions },
-      referencePrice: Number(instrument.referencePrice),
-      volatility: Number(instrument.volatility),
-      averageVolume: instrument.averageVolume,
-    }));
+    this.instruments = await loadInstruments(this.options.db);
     for (const instrument of this.instruments) {
       this.#bySymbol.set(instrument.symbol, instrument);
       this.#byId.set(instrument.id, instrument);
@@ -93,7 +75,7 @@ export class MarketEngine implements QuoteProvider {
    */
   async prepare(backfill?: { dailyDays: number; minuteDays: number }): Promise<BackfillReport | undefined> {
     const now = this.clock();
-    const latest = await this.#latestDailyBars();
+    const latest = await latestDailyBars(this.options.db);
     let report: BackfillReport | undefined;
     const [marker] = await this.options.db.select().from(appSettings).where(eq(appSettings.key, historyMarker));
     if (!marker && backfill) {
@@ -141,41 +123,6 @@ export class MarketEngine implements QuoteProvider {
       }
     }
     return report;
-  }
-
-  async #latestDailyBars(): Promise<Map<number, Omit<QuoteState, 'time'>>> {
-    const rows = await queryRows<{
-      instrument_id: number;
-      time: string | Date;
-      open: string;
-      high: string;
-      low: string;
-      close: string;
-      volume: string | number;
-      prev_close: string | null;
-    }>(
-      this.options.db,
-      sql`select * from (
-        select instrument_id, time, open, high, low, close, volume,
-          lag(close) over (partition by instrument_id order by time) as prev_close,
-          row_number() over (partition by instrument_id order by time desc) as newest
-        from candles where interval = '1d') bars
-      where newest = 1`,
-    );
-    return new Map(
-      rows.map((row) => [
-        Number(row.instrument_id),
-        {
-          price: Number(row.close),
-          open: Number(row.open),
-          high: Number(row.high),
-          low: Number(row.low),
-          prevClose: Number(row.prev_close ?? row.open),
-          volume: Number(row.volume),
-          day: new Date(row.time).toISOString().slice(0, 10),
-        },
-      ]),
-    );
   }
 
   readonly #format = (row: CandleRow, value: number) => {
@@ -299,20 +246,7 @@ export class MarketEngine implements QuoteProvider {
   async getHistory(symbol: string, interval: KlineInterval, limit: number): Promise<Candle[]> {
     const instrument = this.#bySymbol.get(symbol);
     if (!instrument) return [];
-    const rows = await this.options.db
-      .select()
-      .from(candles)
-      .where(and(eq(candles.instrumentId, instrument.id), eq(candles.interval, interval)))
-      .orderBy(desc(candles.time))
-      .limit(limit);
-    const bars: Bar[] = rows.reverse().map((row) => ({
-      time: row.time.getTime(),
-      open: Number(row.open),
-      high: Number(row.high),
-      low: Number(row.low),
-      close: Number(row.close),
-      volume: row.volume,
-    }));
+    const bars = await readBars(this.options.db, instrument.id, interval, limit);
     // The open bar in memory is newer than its stored copy (flushes run every few seconds).
     const open = this.candles.current(instrument.id, interval);
     if (open) {
