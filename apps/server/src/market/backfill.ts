@@ -69,6 +69,8 @@ export function generateHistory(instrument: Instrument, options: BackfillOptions
       (minute) => minute.getTime() + 60_000 <= options.now,
     );
     if (minutes.length === 0) return;
+    // The overnight gap: the first minute opens away from the previous close.
+    close = round(close * Math.exp(perDay * 0.2 * random.gaussian()));
     const length = sessionLength(instrument.schedule);
     const perMinute = sigma / Math.sqrt(252 * length);
     const rollups = new Map<string, CandleRow>();
