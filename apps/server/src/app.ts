@@ -1,4 +1,5 @@
 import path from 'node:path';
+import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,15 +9,25 @@ import { seed } from './db/seed/index.ts';
 import { demoLoginsLine } from './db/seed/member.ts';
 import { EventBus } from './lib/bus.ts';
 import { AppError } from './lib/errors.ts';
+import { MarketEngine } from './market/engine.ts';
 import { adminAuthRoutes } from './modules/admin/auth-routes.ts';
 import { adminWalletRoutes } from './modules/admin/wallet-routes.ts';
 import { legacyRoutes } from './modules/legacy/routes.ts';
+import { marketRoutes } from './modules/market/routes.ts';
+import { MarketService } from './modules/market/service.ts';
 import { type CodeSender, createCodeSender, type SmsProvider } from './modules/member/delivery.ts';
 import { memberRoutes } from './modules/member/routes.ts';
+import { newsRoutes } from './modules/news/routes.ts';
+import { NewsService } from './modules/news/service.ts';
+import { realtimeRoutes } from './modules/realtime/routes.ts';
+import { Realtime, type RealtimeOptions } from './modules/realtime/service.ts';
+import { searchRoutes } from './modules/search/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { SettingsService } from './modules/settings/service.ts';
 import { uploadRoutes } from './modules/upload/routes.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
+import { watchlistRoutes } from './modules/watchlist/routes.ts';
+import { WatchlistService } from './modules/watchlist/service.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin, sendError } from './plugins/errors.ts';
 import { i18nPlugin } from './plugins/i18n.ts';
@@ -31,6 +42,8 @@ declare module 'fastify' {
     db: Database;
     settings: SettingsService;
     bus: EventBus;
+    market: MarketEngine;
+    realtime: Realtime;
   }
 }
 
@@ -41,6 +54,16 @@ export type AppOptions = {
   codeSender?: CodeSender;
   /** Sends phone codes when no `codeSender` is given; default: the log. */
   smsProvider?: SmsProvider;
+  market?: {
+    /** The engine's clock (tests pin it). */
+    clock?: () => number;
+    /** History written on first start when the engine is on (default: 365 days, 5 in minutes). */
+    backfill?: { dailyDays: number; minuteDays: number };
+    /** With the engine on, tick on timers (default true); tests call `app.market.tick()` instead. */
+    autoStart?: boolean;
+    tickMs?: number;
+  };
+  realtime?: RealtimeOptions;
 };
 
 export const bodyLimit = 1024 * 1024;
@@ -73,7 +96,33 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('settings', settings);
-  app.decorate('bus', new EventBus());
+  const bus = new EventBus();
+  app.decorate('bus', bus);
+
+  const engine = new MarketEngine({
+    db: database.db,
+    seed: config.simulatorSeed,
+    alwaysOpen: config.marketsAlwaysOpen,
+    clock: options.market?.clock,
+    tickMs: options.market?.tickMs,
+    onBackfilled: (report) => app.log.info(report, 'market history backfilled'),
+    onError: (error) => app.log.error({ err: error }, 'market candle write failed'),
+  });
+  await engine.load();
+  const engineOn = config.marketEngine === 'on';
+  const backfilled = await engine.prepare(
+    engineOn ? (options.market?.backfill ?? { dailyDays: 365, minuteDays: 5 }) : undefined,
+  );
+  if (backfilled) app.log.info({ rows: backfilled.rows, ms: backfilled.generatedMs }, 'market history generated');
+  if (engineOn && options.market?.autoStart !== false) engine.start();
+  app.decorate('market', engine);
+  const realtime = await Realtime.create({ db: database.db, engine, bus, redisUrl: config.redisUrl }, options.realtime);
+  app.decorate('realtime', realtime);
+  app.addHook('preClose', async () => {
+    await realtime.close();
+    await engine.stop();
+  });
+  const news = new NewsService(database.db);
   const delivery = createCodeSender({ smtpUrl: config.smtpUrl, log: app.log, sms: options.smsProvider });
   app.addHook('onClose', async () => delivery.close());
   const codeSender = options.codeSender ?? delivery.sender;
@@ -85,6 +134,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(securityPlugin, { rateLimitMax: config.rateLimitMax });
   await app.register(openapiPlugin);
   await app.register(authPlugin);
+  await app.register(websocket, { options: { maxPayload: 16 * 1024 } });
 
   let closing = false;
   app.addHook('preClose', async () => {
@@ -111,6 +161,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       await api.register(uploadRoutes, { db: app.db, directory: path.join(config.dataDir, 'uploads') });
       await api.register(walletRoutes, { db: app.db, bus: app.bus });
       await api.register(adminWalletRoutes, { db: app.db, bus: app.bus });
+      await api.register(marketRoutes, { market: new MarketService(engine) });
+      await api.register(watchlistRoutes, { watchlist: new WatchlistService(database.db, engine) });
+      await api.register(newsRoutes, { news });
+      await api.register(searchRoutes, { engine, news });
+      await api.register(realtimeRoutes, { realtime });
     },
     { prefix: '/api/v1' },
   );

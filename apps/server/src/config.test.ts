@@ -16,9 +16,23 @@ describe('configuration', () => {
     ['REDIS_URL', 'not a url'],
     ['LOG_LEVEL', 'loud'],
     ['NODE_ENV', 'staging'],
+    ['MARKET_ENGINE', 'maybe'],
+    ['SIMULATOR_SEED', '-1'],
+    ['MARKETS_ALWAYS_OPEN', 'sometimes'],
   ])('names the bad variable %s=%s', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}="${value}"`));
+  });
+
+  it('keeps markets always open in development only, unless told', () => {
+    expect(loadConfig({}).marketsAlwaysOpen).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }).marketsAlwaysOpen).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test', MARKETS_ALWAYS_OPEN: 'true' }).marketsAlwaysOpen).toBe(true);
+    expect(loadConfig({ MARKETS_ALWAYS_OPEN: '0' }).marketsAlwaysOpen).toBe(false);
+    expect(loadConfig({ SIMULATOR_SEED: '7', MARKET_ENGINE: 'off' })).toMatchObject({
+      simulatorSeed: 7,
+      marketEngine: 'off',
+    });
   });
 
   it('requires ADMIN_PASSWORD in production', () => {

@@ -24,6 +24,9 @@ const environment = z.object({
   WEB_DIST: z.string().min(1).optional(),
   TRUST_PROXY: booleanFlag.default(false),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300),
+  MARKET_ENGINE: z.enum(['on', 'off']).default('on'),
+  SIMULATOR_SEED: z.coerce.number().int().min(0).max(4294967295).default(20261120),
+  MARKETS_ALWAYS_OPEN: booleanFlag.optional(),
 });
 
 export type Config = {
@@ -42,6 +45,12 @@ export type Config = {
   trustProxy: boolean;
   /** Requests a minute per client on routes that opt into the general limit. */
   rateLimitMax: number;
+  /** `off`: no simulation, no backfill, no candle writes (quotes stay still unless Redis brings ticks). */
+  marketEngine: 'on' | 'off';
+  /** The simulator's seed: the same seed replays the same market. */
+  simulatorSeed: number;
+  /** Every market trades around the clock, weekends too (demos). */
+  marketsAlwaysOpen: boolean;
   /** Tests use an in-memory PGlite; `npm start` keeps data in `dataDir`. */
   inMemoryDatabase?: boolean;
 };
@@ -81,5 +90,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(env.WEB_DIST ?? path.join(repositoryRoot, 'apps/web/dist')),
     trustProxy: env.TRUST_PROXY,
     rateLimitMax: env.RATE_LIMIT_MAX,
+    marketEngine: env.MARKET_ENGINE,
+    simulatorSeed: env.SIMULATOR_SEED,
+    marketsAlwaysOpen: env.MARKETS_ALWAYS_OPEN ?? env.NODE_ENV === 'development',
   };
 }

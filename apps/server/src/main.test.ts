@@ -10,7 +10,16 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 function start(env: Record<string, string>) {
   const child = spawn(process.execPath, ['--import', 'tsx', main], {
-    env: { PATH: process.env.PATH, HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, WEB_DIST: '/nonexistent', ...env },
+    env: {
+      PATH: process.env.PATH,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DATA_DIR: dataDir,
+      WEB_DIST: '/nonexistent',
+      // The market history backfill is measured in docs/market.md, not on every test run.
+      MARKET_ENGINE: 'off',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -1,3 +1,4 @@
+import { marketErrors } from './market.ts';
 import { memberErrors } from './member.ts';
 import { walletErrors } from './wallet.ts';
 
@@ -27,6 +28,7 @@ export const errorStatus = {
   ...commonErrors,
   ...memberErrors,
   ...walletErrors,
+  ...marketErrors,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

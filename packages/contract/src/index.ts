@@ -2,6 +2,7 @@ export * from './envelope.ts';
 export * from './errors.ts';
 export * from './languages.ts';
 export * from './legacy.ts';
+export * from './market.ts';
 export * from './member.ts';
 export * from './money.ts';
 export * from './operator.ts';

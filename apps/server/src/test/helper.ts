@@ -15,6 +15,9 @@ export const testConfig: Config = {
   trustProxy: false,
   rateLimitMax: 1000,
   inMemoryDatabase: true,
+  marketEngine: 'off',
+  simulatorSeed: 1,
+  marketsAlwaysOpen: false,
 };
 
 /**

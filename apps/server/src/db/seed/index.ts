@@ -1,5 +1,6 @@
 import type { Config } from '../../config.ts';
 import type { Database } from '../client.ts';
+import { seedInstruments, seedNews } from './market.ts';
 import { seedMembers } from './member.ts';
 import { seedSettings } from './settings.ts';
 import { seedWallet } from './wallet.ts';
@@ -8,5 +9,7 @@ import { seedWallet } from './wallet.ts';
 export async function seed(db: Database, config: Config): Promise<void> {
   await seedSettings(db);
   await seedMembers(db, config);
+  await seedInstruments(db);
+  await seedNews(db);
   await seedWallet(db, config);
 }

@@ -1,0 +1,275 @@
+import type { Candle, KlineInterval, Quote } from '@soar/contract';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { appSettings } from '../db/schema/index.ts';
+import { generateHistory } from './backfill.ts';
+import { type Bar, CandleBook, type CandleRow, writeCandles } from './candles.ts';
+import { formatPrice, type Instrument, toQuote } from './instrument.ts';
+import { fold, type QuoteProvider, type TickEvent } from './provider.ts';
+import { Simulator } from './simulator.ts';
+import { latestDailyBars, loadInstruments, readBars } from './store.ts';
+
+export type EngineOptions = {
+  db: Database;
+  seed: number;
+  alwaysOpen: boolean;
+  /** The engine's clock (tests pin it). */
+  clock?: () => number;
+  tickMs?: number;
+  flushMs?: number;
+  /** Share of the open instruments that trade on each tick. */
+  fraction?: number;
+  /** Called when the first-start history is stored. */
+  onBackfilled?: (report: BackfillReport) => void;
+  /** A candle write failed (the bars stay in memory only; the next flush writes newer ones). */
+  onError?: (error: unknown) => void;
+};
+
+/** `app_settings` key set once the first-start history is fully stored. */
+const historyMarker = 'market.history';
+
+export type BackfillReport = { rows: number; generatedMs: number; writtenMs: number };
+
+/**
+ * The market engine: the instrument universe in memory, the simulator, the open candles and
+ * their batched persistence. It is the `QuoteProvider` of this process. On an API node that does
+ * not simulate (MARKET_ENGINE=off with Redis), `applyRemote` keeps its quotes current instead.
+ */
+export class MarketEngine implements QuoteProvider {
+  instruments: Instrument[] = [];
+  readonly #bySymbol = new Map<string, Instrument>();
+  readonly #byId = new Map<number, Instrument>();
+  readonly #listeners = new Set<(tick: TickEvent) => void>();
+  readonly candles = new CandleBook();
+  #simulator: Simulator | undefined;
+  #timers: NodeJS.Timeout[] = [];
+  #flushing: Promise<void> = Promise.resolve();
+  #stopping = false;
+  readonly clock: () => number;
+
+  constructor(private readonly options: EngineOptions) {
+    this.clock = options.clock ?? Date.now;
+  }
+
+  get simulator(): Simulator {
+    if (!this.#simulator) throw new Error('MarketEngine.load() has not run');
+    return this.#simulator;
+  }
+
+  async load(): Promise<void> {
+    this.instruments = await loadInstruments(this.options.db);
+    for (const instrument of this.instruments) {
+      this.#bySymbol.set(instrument.symbol, instrument);
+      this.#byId.set(instrument.id, instrument);
+    }
+    this.#simulator = new Simulator(this.instruments, {
+      seed: this.options.seed,
+      alwaysOpen: this.options.alwaysOpen,
+      fraction: this.options.fraction,
+    });
+  }
+
+  /**
+   * Starts every instrument: from stored history when there is some, else by writing history
+   * first (`backfill`) or, without it, near the reference price.
+   */
+  async prepare(backfill?: { dailyDays: number; minuteDays: number }): Promise<BackfillReport | undefined> {
+    const now = this.clock();
+    const latest = await latestDailyBars(this.options.db);
+    let report: BackfillReport | undefined;
+    const [marker] = await this.options.db.select().from(appSettings).where(eq(appSettings.key, historyMarker));
+    if (!marker && backfill) {
+      const started = performance.now();
+      const rows: CandleRow[] = [];
+      for (const instrument of this.instruments) {
+        const history = generateHistory(instrument, { seed: this.options.seed, now, ...backfill });
+        this.simulator.initialise(instrument, now, history.state);
+        for (const row of history.rows) rows.push(row);
+      }
+      report = { rows: rows.length, generatedMs: Math.round(performance.now() - started), writtenMs: 0 };
+      const done = report;
+      // The history is written while the server already answers: quotes are live from here on,
+      // and candle flushes queue behind it.
+      this.#flushing = writeCandles(this.options.db, rows, this.#format, () => this.#stopping)
+        .then(async () => {
+          if (this.#stopping) return; // cut short by a shutdown: the next start writes it again
+          done.writtenMs = Math.round(performance.now() - started);
+          await this.options.db
+            .insert(appSettings)
+            .values({ key: historyMarker, value: { rows: done.rows, at: new Date(now).toISOString() } })
+            .onConflictDoNothing();
+          this.options.onBackfilled?.(done);
+        })
+        .catch((error: unknown) => this.options.onError?.(error));
+    } else {
+      for (const instrument of this.instruments) {
+        this.simulator.initialise(instrument, now, latest.get(instrument.id));
+      }
+    }
+    for (const instrument of this.instruments) {
+      const state = this.simulator.states.get(instrument.id);
+      const [y, m, d] = (state?.day ?? '').split('-').map(Number);
+      if (state && y && m && d) {
+        this.candles.seed({
+          instrumentId: instrument.id,
+          interval: '1d',
+          time: Date.UTC(y, m - 1, d),
+          open: state.open,
+          high: state.high,
+          low: state.low,
+          close: state.price,
+          volume: state.volume,
+        });
+      }
+    }
+    return report;
+  }
+
+  readonly #format = (row: CandleRow, value: number) => {
+    const instrument = this.#byId.get(row.instrumentId);
+    return instrument ? formatPrice(instrument, value) : String(value);
+  };
+
+  /** Ticks several times a second and flushes candles every few seconds; timers never hold the process. */
+  start(): void {
+    const tickMs = this.options.tickMs ?? 250;
+    const flushMs = this.options.flushMs ?? 2000;
+    this.#timers.push(setInterval(() => this.tick(), tickMs).unref());
+    this.#timers.push(
+      setInterval(() => void this.flush().catch((error) => this.options.onError?.(error)), flushMs).unref(),
+    );
+  }
+
+  /** Resolves when the first-start history and every flush so far are stored. */
+  settled(): Promise<void> {
+    return this.#flushing;
+  }
+
+  async stop(): Promise<void> {
+    this.#stopping = true;
+    for (const timer of this.#timers) clearInterval(timer);
+    this.#timers = [];
+    await this.flush().catch((error: unknown) => this.options.onError?.(error));
+  }
+
+  /** One market step at `now`: trades, candle updates, and a `TickEvent` per trade to listeners. */
+  tick(now: number = this.clock()): TickEvent[] {
+    const events: TickEvent[] = [];
+    for (const trade of this.simulator.step(new Date(now))) {
+      const bars = this.candles.apply(
+        trade.instrument.id,
+        trade.instrument.schedule.timezone,
+        trade.price,
+        trade.volume,
+        trade.time,
+      );
+      const event: TickEvent = { quote: toQuote(trade.instrument, trade.state), bars: {} };
+      for (const bar of bars) event.bars[bar.interval] = this.#candle(trade.instrument, bar);
+      events.push(event);
+    }
+    for (const event of events) for (const listener of this.#listeners) listener(event);
+    return events;
+  }
+
+  /** Writes the bars touched since the last flush; flushes never overlap. */
+  flush(): Promise<void> {
+    this.#flushing = this.#flushing
+      .catch(() => {})
+      .then(async () => {
+        const rows = this.candles.takeDirty();
+        if (rows.length > 0) await writeCandles(this.options.db, rows, this.#format);
+      });
+    return this.#flushing;
+  }
+
+  /** A trade simulated on another node, received through Redis. */
+  applyRemote(event: TickEvent): void {
+    const instrument = this.#bySymbol.get(event.quote.symbol);
+    const state = instrument && this.simulator.states.get(instrument.id);
+    if (!instrument || !state) return;
+    const { quote } = event;
+    Object.assign(state, {
+      price: Number(quote.price),
+      open: Number(quote.open),
+      high: Number(quote.high),
+      low: Number(quote.low),
+      prevClose: Number(quote.prevClose),
+      volume: quote.volume,
+      time: Date.parse(quote.time),
+    });
+    for (const [interval, bar] of Object.entries(event.bars)) {
+      this.candles.seed({
+        instrumentId: instrument.id,
+        interval: interval as KlineInterval,
+        time: Date.parse(bar.time),
+        open: Number(bar.open),
+        high: Number(bar.high),
+        low: Number(bar.low),
+        close: Number(bar.close),
+        volume: bar.volume,
+      });
+    }
+  }
+
+  #candle(instrument: Instrument, bar: Bar): Candle {
+    return {
+      time: new Date(bar.time).toISOString(),
+      open: formatPrice(instrument, bar.open),
+      high: formatPrice(instrument, bar.high),
+      low: formatPrice(instrument, bar.low),
+      close: formatPrice(instrument, bar.close),
+      volume: bar.volume,
+    };
+  }
+
+  instrument(symbol: string): Instrument | undefined {
+    return this.#bySymbol.get(symbol);
+  }
+
+  quote(instrument: Instrument): Quote {
+    const state = this.simulator.states.get(instrument.id);
+    if (!state) throw new Error(`instrument ${instrument.symbol} is not initialised`);
+    return toQuote(instrument, state);
+  }
+
+  getQuotes(symbols: string[]): Quote[] {
+    return symbols.flatMap((symbol) => {
+      const instrument = this.#bySymbol.get(symbol);
+      return instrument ? [this.quote(instrument)] : [];
+    });
+  }
+
+  quotesOf(filter: (instrument: Instrument) => boolean): Quote[] {
+    return this.instruments.filter(filter).map((instrument) => this.quote(instrument));
+  }
+
+  async getHistory(symbol: string, interval: KlineInterval, limit: number): Promise<Candle[]> {
+    const instrument = this.#bySymbol.get(symbol);
+    if (!instrument) return [];
+    const bars = await readBars(this.options.db, instrument.id, interval, limit);
+    // The open bar in memory is newer than its stored copy (flushes run every few seconds).
+    const open = this.candles.current(instrument.id, interval);
+    if (open) {
+      const last = bars.at(-1);
+      if (last && last.time === open.time) bars[bars.length - 1] = open;
+      else if (!last || last.time < open.time) bars.push(open);
+      if (bars.length > limit) bars.shift();
+    }
+    return bars.map((bar) => this.#candle(instrument, bar));
+  }
+
+  stream(listener: (tick: TickEvent) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  search(text: string, limit: number): Instrument[] {
+    const needle = fold(text);
+    const matches = this.instruments.filter(
+      (instrument) => fold(instrument.symbol).includes(needle) || fold(instrument.name).includes(needle),
+    );
+    // Ticker prefix first, then the rest in universe order.
+    const rank = (instrument: Instrument) => (fold(instrument.symbol).startsWith(needle) ? 0 : 1);
+    return matches.sort((a, b) => rank(a) - rank(b)).slice(0, limit);
+  }
+}

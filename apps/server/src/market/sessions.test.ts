@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { isOpen, localTime, sessionMinutes, sessionProgress, volumeShape, zonedInstant } from './sessions.ts';
+
+const newYork = { timezone: 'America/New_York', sessions: [{ open: '09:30', close: '16:00' }] };
+const tokyo = {
+  timezone: 'Asia/Tokyo',
+  sessions: [
+    { open: '09:00', close: '11:30' },
+    { open: '12:30', close: '15:30' },
+  ],
+};
+
+describe('trading sessions in the market timezone', () => {
+  it('New York is open at 10:00 local time on a weekday', () => {
+    // Friday 2026-11-20 10:00 EST = 15:00 UTC
+    expect(isOpen(newYork, new Date('2026-11-20T15:00:00Z'))).toBe(true);
+    expect(isOpen(newYork, new Date('2026-11-20T14:29:00Z'))).toBe(false);
+    expect(isOpen(newYork, new Date('2026-11-20T21:00:00Z'))).toBe(false);
+  });
+
+  it('Tokyo is closed over the lunch break and open either side', () => {
+    expect(isOpen(tokyo, new Date('2026-11-20T02:00:00Z'))).toBe(true); // 11:00 JST
+    expect(isOpen(tokyo, new Date('2026-11-20T03:00:00Z'))).toBe(false); // 12:00 JST
+    expect(isOpen(tokyo, new Date('2026-11-20T04:00:00Z'))).toBe(true); // 13:00 JST
+  });
+
+  it('every market is closed on Saturday and Sunday', () => {
+    expect(isOpen(newYork, new Date('2026-11-21T15:00:00Z'))).toBe(false);
+    expect(isOpen(tokyo, new Date('2026-11-22T02:00:00Z'))).toBe(false);
+  });
+
+  it('uses the local date, not the UTC one', () => {
+    // 23:30 UTC Sunday is 08:30 Monday in Tokyo
+    expect(localTime('Asia/Tokyo', new Date('2026-11-22T23:30:00Z'))).toMatchObject({
+      date: '2026-11-23',
+      weekday: 'Mon',
+    });
+  });
+
+  it('counts session progress across the lunch break', () => {
+    expect(sessionProgress(tokyo, new Date('2026-11-20T00:00:00Z'))).toBe(0);
+    expect(sessionProgress(tokyo, new Date('2026-11-20T03:30:00Z'))).toBeCloseTo(150 / 330);
+  });
+
+  it('finds local wall-clock instants on both sides of a daylight-saving change', () => {
+    expect(zonedInstant('America/New_York', '2026-07-01', 9 * 60 + 30).toISOString()).toBe('2026-07-01T13:30:00.000Z');
+    expect(zonedInstant('America/New_York', '2026-11-20', 9 * 60 + 30).toISOString()).toBe('2026-11-20T14:30:00.000Z');
+  });
+
+  it('lists every trading minute of a day', () => {
+    const minutes = sessionMinutes(tokyo, '2026-11-20');
+    expect(minutes).toHaveLength(330);
+    expect(minutes[0]?.toISOString()).toBe('2026-11-20T00:00:00.000Z');
+    expect(minutes[150]?.toISOString()).toBe('2026-11-20T03:30:00.000Z');
+  });
+
+  it('trades more at the open and the close than at midday', () => {
+    expect(volumeShape(0)).toBeGreaterThan(2 * volumeShape(0.5));
+    expect(volumeShape(1)).toBeGreaterThan(2 * volumeShape(0.5));
+  });
+});

@@ -1,0 +1,149 @@
+import { describe, expect, it } from 'vitest';
+import { generateHistory } from './backfill.ts';
+import { barStart } from './candles.ts';
+import { type Instrument, roundToTick, tickSize } from './instrument.ts';
+import { sessionMinutes } from './sessions.ts';
+import { Simulator } from './simulator.ts';
+
+const instrument = (values: Partial<Instrument>): Instrument => ({
+  id: 1,
+  symbol: 'AAPL',
+  kind: 'stock',
+  market: 'US',
+  name: 'Apple Inc.',
+  sector: 'Technology',
+  currency: 'USD',
+  lotSize: 1,
+  schedule: { timezone: 'America/New_York', sessions: [{ open: '09:30', close: '16:00' }] },
+  referencePrice: 229.87,
+  volatility: 0.28,
+  averageVolume: 52_000_000,
+  ...values,
+});
+
+const universe = [
+  instrument({}),
+  instrument({
+    id: 2,
+    symbol: '7203.T',
+    market: 'JP',
+    referencePrice: 2685,
+    lotSize: 100,
+    schedule: {
+      timezone: 'Asia/Tokyo',
+      sessions: [
+        { open: '09:00', close: '11:30' },
+        { open: '12:30', close: '15:30' },
+      ],
+    },
+  }),
+  instrument({ id: 3, symbol: '0700.HK', market: 'HK', referencePrice: 402.4, lotSize: 100 }),
+];
+
+const fridayOpen = Date.parse('2026-11-20T14:30:00Z');
+
+function run(seed: number, steps: number, alwaysOpen = true) {
+  const simulator = new Simulator(universe, { seed, alwaysOpen, fraction: 1 });
+  for (const item of universe) simulator.initialise(item, fridayOpen);
+  const prices: number[] = [];
+  for (let step = 0; step < steps; step++) {
+    for (const trade of simulator.step(new Date(fridayOpen + step * 250))) prices.push(trade.price);
+  }
+  return prices;
+}
+
+describe('the market simulator', () => {
+  it('replays the same market from the same seed and another from another seed', () => {
+    expect(run(42, 200)).toEqual(run(42, 200));
+    expect(run(42, 200)).not.toEqual(run(43, 200));
+  });
+
+  it('keeps every price on its market tick grid', () => {
+    const simulator = new Simulator(universe, { seed: 7, alwaysOpen: true, fraction: 1 });
+    for (const item of universe) simulator.initialise(item, fridayOpen);
+    for (let step = 0; step < 500; step++) {
+      for (const trade of simulator.step(new Date(fridayOpen + step * 1000))) {
+        const tick = tickSize(trade.instrument, trade.price);
+        expect(Math.abs(trade.price / tick - Math.round(trade.price / tick))).toBeLessThan(1e-6);
+        expect(trade.volume % trade.instrument.lotSize).toBe(0);
+      }
+    }
+  });
+
+  it('stays near the reference price over a long run (mean reversion)', () => {
+    const simulator = new Simulator([universe[0] as Instrument], { seed: 3, alwaysOpen: true, fraction: 1 });
+    simulator.initialise(universe[0] as Instrument, fridayOpen);
+    let price = 0;
+    // a minute per step for 100 trading days
+    for (let step = 0; step < 39_000; step++) {
+      price = simulator.step(new Date(fridayOpen + step * 60_000))[0]?.price ?? 0;
+    }
+    expect(price).toBeGreaterThan(229.87 / 2);
+    expect(price).toBeLessThan(229.87 * 2);
+  });
+
+  it('does not trade a closed market', () => {
+    const simulator = new Simulator(universe, { seed: 1, alwaysOpen: false, fraction: 1 });
+    for (const item of universe) simulator.initialise(item, fridayOpen);
+    const saturday = new Date('2026-11-21T15:00:00Z');
+    expect(simulator.step(saturday)).toEqual([]);
+    // 10:00 in New York is after the Tokyo close: only the New York instruments trade
+    const symbols = simulator.step(new Date('2026-11-20T15:00:00Z')).map((trade) => trade.instrument.symbol);
+    expect(symbols.sort()).toEqual(['0700.HK', 'AAPL']);
+  });
+
+  it('trades everything around the clock when markets are always open', () => {
+    const simulator = new Simulator(universe, { seed: 1, alwaysOpen: true, fraction: 1 });
+    for (const item of universe) simulator.initialise(item, fridayOpen);
+    expect(simulator.step(new Date('2026-11-21T15:00:00Z'))).toHaveLength(3);
+  });
+
+  it('rounds Tokyo prices to whole yen steps', () => {
+    expect(roundToTick({ kind: 'stock', market: 'JP' }, 2685.4)).toBe(2685);
+    expect(roundToTick({ kind: 'stock', market: 'JP' }, 4012)).toBe(4010);
+    expect(roundToTick({ kind: 'stock', market: 'HK' }, 402.33)).toBeCloseTo(402.4);
+  });
+});
+
+describe('backfilled history', () => {
+  const now = Date.parse('2026-11-20T18:00:00Z'); // Friday, New York in session, Tokyo closed
+  const history = generateHistory(universe[1] as Instrument, { seed: 5, now, dailyDays: 60, minuteDays: 5 });
+
+  it('has valid candles: high above and low below open and close', () => {
+    expect(history.rows.length).toBeGreaterThan(0);
+    for (const row of history.rows) {
+      expect(row.high).toBeGreaterThanOrEqual(Math.max(row.open, row.close));
+      expect(row.low).toBeLessThanOrEqual(Math.min(row.open, row.close));
+      expect(row.low).toBeGreaterThan(0);
+    }
+  });
+
+  it('has a minute bar for every trading minute of the last five days, without gaps', () => {
+    const minutes = history.rows.filter((row) => row.interval === '1m').map((row) => row.time);
+    const tokyo = (universe[1] as Instrument).schedule;
+    const expected = ['2026-11-16', '2026-11-17', '2026-11-18', '2026-11-19', '2026-11-20'].flatMap((date) =>
+      sessionMinutes(tokyo, date).map((minute) => minute.getTime()),
+    );
+    expect(minutes).toEqual(expected);
+  });
+
+  it('has one daily bar per weekday, rolled up from the minutes on the minute days', () => {
+    const days = history.rows.filter((row) => row.interval === '1d');
+    const weekdays = days.map((row) => new Date(row.time).getUTCDay());
+    expect(weekdays.every((day) => day >= 1 && day <= 5)).toBe(true);
+    expect(new Set(days.map((row) => row.time)).size).toBe(days.length);
+    const friday = days.find((row) => row.time === Date.UTC(2026, 10, 20));
+    const fridayMinutes = history.rows.filter(
+      (row) => row.interval === '1m' && barStart('1d', row.time, 'Asia/Tokyo') === Date.UTC(2026, 10, 20),
+    );
+    expect(friday?.open).toBe(fridayMinutes[0]?.open);
+    expect(friday?.close).toBe(fridayMinutes.at(-1)?.close);
+    expect(friday?.volume).toBe(fridayMinutes.reduce((sum, row) => sum + row.volume, 0));
+    expect(history.state.price).toBe(fridayMinutes.at(-1)?.close);
+  });
+
+  it('is the same for the same seed', () => {
+    const again = generateHistory(universe[1] as Instrument, { seed: 5, now, dailyDays: 60, minuteDays: 5 });
+    expect(again.rows).toEqual(history.rows);
+  });
+});

@@ -1,0 +1,89 @@
+import type { KlineInterval } from '@soar/contract';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { queryRows } from '../db/client.ts';
+import { candles, instruments, markets } from '../db/schema/index.ts';
+import type { Bar } from './candles.ts';
+import type { Instrument, QuoteState } from './instrument.ts';
+
+/** The instrument universe as the engine holds it: a stock's market code, an index's country. */
+export async function loadInstruments(db: Database): Promise<Instrument[]> {
+  const rows = await db
+    .select({ instrument: instruments, marketCode: markets.code })
+    .from(instruments)
+    .leftJoin(markets, eq(markets.id, instruments.marketId))
+    .orderBy(instruments.id);
+  return rows.map(({ instrument, marketCode }) => ({
+    id: instrument.id,
+    symbol: instrument.symbol,
+    kind: instrument.kind,
+    market: instrument.kind === 'stock' ? (marketCode ?? '') : (instrument.country ?? ''),
+    name: instrument.name,
+    sector: instrument.sector,
+    currency: instrument.currency,
+    lotSize: instrument.lotSize,
+    schedule: { timezone: instrument.timezone, sessions: instrument.sessions },
+    referencePrice: Number(instrument.referencePrice),
+    volatility: Number(instrument.volatility),
+    averageVolume: instrument.averageVolume,
+  }));
+}
+
+/** Each instrument's newest daily bar with the close before it: where a restarted engine resumes. */
+export async function latestDailyBars(db: Database): Promise<Map<number, Omit<QuoteState, 'time'>>> {
+  const rows = await queryRows<{
+    instrument_id: number;
+    time: string | Date;
+    open: string;
+    high: string;
+    low: string;
+    close: string;
+    volume: string | number;
+    prev_close: string | null;
+  }>(
+    db,
+    sql`select * from (
+      select instrument_id, time, open, high, low, close, volume,
+        lag(close) over (partition by instrument_id order by time) as prev_close,
+        row_number() over (partition by instrument_id order by time desc) as newest
+      from candles where interval = '1d') bars
+    where newest = 1`,
+  );
+  return new Map(
+    rows.map((row) => [
+      Number(row.instrument_id),
+      {
+        price: Number(row.close),
+        open: Number(row.open),
+        high: Number(row.high),
+        low: Number(row.low),
+        prevClose: Number(row.prev_close ?? row.open),
+        volume: Number(row.volume),
+        day: new Date(row.time).toISOString().slice(0, 10),
+      },
+    ]),
+  );
+}
+
+/** The newest `limit` stored bars, oldest first. */
+export async function readBars(
+  db: Database,
+  instrumentId: number,
+  interval: KlineInterval,
+  limit: number,
+): Promise<Bar[]> {
+  const rows = await db
+    .select()
+    .from(candles)
+    .where(and(eq(candles.instrumentId, instrumentId), eq(candles.interval, interval)))
+    .orderBy(desc(candles.time))
+    .limit(limit);
+  return rows.reverse().map((row) => ({
+    time: row.time.getTime(),
+    open: Number(row.open),
+    high: Number(row.high),
+    low: Number(row.low),
+    close: Number(row.close),
+    volume: row.volume,
+  }));
+}

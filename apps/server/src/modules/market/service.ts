@@ -1,0 +1,71 @@
+import type { Candle, KlineInterval, Quote } from '@soar/contract';
+import { AppError } from '../../lib/errors.ts';
+import type { MarketEngine } from '../../market/engine.ts';
+
+export type QuoteTab = 'active' | 'gainers' | 'losers';
+
+/** Names the product puts first on the popular strip when they are listed. */
+const curated = ['AAPL', 'NVDA', 'TSLA', '0700.HK', '7203.T', 'SAP.DE'];
+const popularSize = 12;
+
+const byVolume = (a: Quote, b: Quote) => b.volume - a.volume || a.symbol.localeCompare(b.symbol);
+const byChange = (a: Quote, b: Quote) =>
+  Number(b.changePercent) - Number(a.changePercent) || a.symbol.localeCompare(b.symbol);
+
+/** Quote lists, details, candles and indices from the quote provider (HTTP-free). */
+export class MarketService {
+  constructor(private readonly engine: MarketEngine) {}
+
+  /** SPEC section 2, markets tab: most active by volume, gainers and losers by change percent. */
+  list(query: { market?: string; tab: QuoteTab; page: number; pageSize: number }) {
+    const quotes = this.engine.quotesOf(
+      (instrument) => instrument.kind === 'stock' && (!query.market || instrument.market === query.market),
+    );
+    if (query.tab === 'active') quotes.sort(byVolume);
+    else if (query.tab === 'gainers') quotes.sort(byChange);
+    else quotes.sort((a, b) => byChange(b, a));
+    const start = (query.page - 1) * query.pageSize;
+    return {
+      list: quotes.slice(start, start + query.pageSize),
+      total: quotes.length,
+      page: query.page,
+      pageSize: query.pageSize,
+    };
+  }
+
+  detail(symbol: string): Quote {
+    const instrument = this.engine.instrument(symbol);
+    if (!instrument) throw new AppError('SYMBOL_NOT_FOUND', undefined, { symbol });
+    return this.engine.quote(instrument);
+  }
+
+  async kline(
+    symbol: string,
+    interval: KlineInterval,
+    limit: number,
+  ): Promise<{ symbol: string; interval: KlineInterval; list: Candle[] }> {
+    if (!this.engine.instrument(symbol)) throw new AppError('SYMBOL_NOT_FOUND', undefined, { symbol });
+    return { symbol, interval, list: await this.engine.getHistory(symbol, interval, limit) };
+  }
+
+  indices(): Quote[] {
+    return this.engine.quotesOf((instrument) => instrument.kind === 'index');
+  }
+
+  /** The curated names, then the most active of each market in turn, twelve in all. */
+  popular(): Quote[] {
+    const chosen = new Map<string, Quote>();
+    for (const quote of this.engine.getQuotes(curated)) chosen.set(quote.symbol, quote);
+    const stocks = this.engine.quotesOf((instrument) => instrument.kind === 'stock').sort(byVolume);
+    const perMarket = new Map<string, Quote[]>();
+    for (const quote of stocks) perMarket.set(quote.market, [...(perMarket.get(quote.market) ?? []), quote]);
+    const queues = [...perMarket.values()];
+    while (chosen.size < popularSize && queues.some((queue) => queue.length > 0)) {
+      for (const queue of queues) {
+        const next = queue.shift();
+        if (next && chosen.size < popularSize) chosen.set(next.symbol, next);
+      }
+    }
+    return [...chosen.values()];
+  }
+}

@@ -1,0 +1,81 @@
+import { type LanguageKey, type NewsItem, newsCategories } from '@soar/contract';
+import { and, arrayContains, count, desc, eq, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { type ArticleTranslation, newsArticles } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { fold } from '../../market/provider.ts';
+
+type ArticleRow = typeof newsArticles.$inferSelect;
+type Category = (typeof newsCategories)[number];
+
+/** The request's language when the article is translated into it, else English (always present). */
+export function pickTranslation(
+  row: ArticleRow,
+  lang: LanguageKey,
+): { language: LanguageKey; text: ArticleTranslation } {
+  const own = row.translations[lang];
+  if (own) return { language: lang, text: own };
+  const english = row.translations.en;
+  if (!english) throw new Error(`article ${row.slug} has no English text`);
+  return { language: 'en', text: english };
+}
+
+function toItem(row: ArticleRow, lang: LanguageKey): NewsItem {
+  const { language, text } = pickTranslation(row, lang);
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: text.title,
+    summary: text.summary,
+    publishedAt: row.publishedAt.toISOString(),
+    symbols: row.symbols,
+    category: (newsCategories as readonly string[]).includes(row.category) ? (row.category as Category) : 'markets',
+    language,
+  };
+}
+
+export class NewsService {
+  constructor(private readonly db: Database) {}
+
+  async list(query: { page: number; pageSize: number; symbol?: string; category?: Category }, lang: LanguageKey) {
+    const filters: SQL[] = [];
+    if (query.symbol) filters.push(arrayContains(newsArticles.symbols, [query.symbol]));
+    if (query.category) filters.push(eq(newsArticles.category, query.category));
+    const where = filters.length > 0 ? and(...filters) : undefined;
+    const [rows, [total]] = await Promise.all([
+      this.db
+        .select()
+        .from(newsArticles)
+        .where(where)
+        .orderBy(desc(newsArticles.publishedAt), desc(newsArticles.id))
+        .limit(query.pageSize)
+        .offset((query.page - 1) * query.pageSize),
+      this.db.select({ value: count() }).from(newsArticles).where(where),
+    ]);
+    return {
+      list: rows.map((row) => toItem(row, lang)),
+      total: total?.value ?? 0,
+      page: query.page,
+      pageSize: query.pageSize,
+    };
+  }
+
+  async detail(id: number, lang: LanguageKey) {
+    const [row] = await this.db.select().from(newsArticles).where(eq(newsArticles.id, id)).limit(1);
+    if (!row) throw new AppError('NEWS_NOT_FOUND');
+    return { ...toItem(row, lang), body: pickTranslation(row, lang).text.body };
+  }
+
+  /**
+   * Titles in any language, folded (case and accents). The news table is small and edited by
+   * operators, so it is scanned here; a large archive would want a trigram index instead.
+   */
+  async search(text: string, lang: LanguageKey, limit: number): Promise<NewsItem[]> {
+    const needle = fold(text);
+    const rows = await this.db.select().from(newsArticles).orderBy(desc(newsArticles.publishedAt));
+    return rows
+      .filter((row) => Object.values(row.translations).some((translation) => fold(translation.title).includes(needle)))
+      .slice(0, limit)
+      .map((row) => toItem(row, lang));
+  }
+}

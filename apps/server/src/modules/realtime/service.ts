@@ -1,0 +1,122 @@
+import { klineIntervals, userTopics } from '@soar/contract';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { sessions } from '../../db/schema/index.ts';
+import type { EventBus } from '../../lib/bus.ts';
+import { hashToken } from '../../lib/tokens.ts';
+import type { MarketEngine } from '../../market/engine.ts';
+import type { TickEvent } from '../../market/provider.ts';
+import { type FanOut, type FanOutHandlers, LocalFanOut, RedisFanOut } from './fanout.ts';
+import { type HubOptions, RealtimeHub } from './hub.ts';
+
+export type RealtimeOptions = HubOptions & {
+  /** Prefix of the Redis channel (tests keep parallel runs apart). */
+  channelPrefix?: string;
+};
+
+export type UserTopic = (typeof userTopics)[number];
+
+export type TopicCheck =
+  | { ok: true; user: boolean }
+  | { ok: false; code: 'TOPIC_INVALID' | 'SYMBOL_NOT_FOUND'; symbol?: string };
+
+/**
+ * Wires the market engine and the event bus to WebSocket subscribers through the fan-out
+ * (Redis when configured). Market ticks of one engine step travel as one batch.
+ */
+export class Realtime {
+  readonly hub: RealtimeHub;
+  #fanOut: FanOut | undefined;
+  #batch: TickEvent[] = [];
+  readonly #stops: (() => void)[] = [];
+
+  private constructor(
+    private readonly db: Database,
+    private readonly engine: MarketEngine,
+    options: RealtimeOptions,
+  ) {
+    this.hub = new RealtimeHub(options);
+  }
+
+  static async create(
+    deps: { db: Database; engine: MarketEngine; bus: EventBus; redisUrl?: string },
+    options: RealtimeOptions = {},
+  ): Promise<Realtime> {
+    const realtime = new Realtime(deps.db, deps.engine, options);
+    const handlers: FanOutHandlers = {
+      ticks: (events, fromThisNode) => realtime.#deliverTicks(events, fromThisNode),
+      user: (event) =>
+        realtime.hub.publishToUser(event.userId, event.topic, JSON.stringify({ topic: event.topic, data: event.data })),
+    };
+    realtime.#fanOut = deps.redisUrl
+      ? await RedisFanOut.connect(deps.redisUrl, options.channelPrefix ?? 'soar:', handlers)
+      : new LocalFanOut(handlers);
+    realtime.#stops.push(deps.engine.stream((event) => realtime.#queue(event)));
+    // Bus events with a user become that user's topic; domains that add events map them here.
+    realtime.#stops.push(
+      deps.bus.on('balance', (event) =>
+        realtime.#fanOut?.publishUser({ userId: event.userId, topic: 'balance', data: event }),
+      ),
+    );
+    return realtime;
+  }
+
+  #queue(event: TickEvent) {
+    if (this.#batch.length === 0) {
+      setImmediate(() => {
+        const batch = this.#batch;
+        this.#batch = [];
+        this.#fanOut?.publishTicks(batch);
+      });
+    }
+    this.#batch.push(event);
+  }
+
+  #deliverTicks(events: TickEvent[], fromThisNode: boolean) {
+    const now = Date.now();
+    for (const event of events) {
+      if (!fromThisNode) this.engine.applyRemote(event);
+      const symbol = event.quote.symbol;
+      const quoteTopic = `quote:${symbol}`;
+      if (this.hub.hasSubscribers(quoteTopic)) {
+        this.hub.publish(quoteTopic, JSON.stringify({ topic: quoteTopic, data: event.quote }), now);
+      }
+      for (const [interval, bar] of Object.entries(event.bars)) {
+        const topic = `kline:${symbol}:${interval}`;
+        if (this.hub.hasSubscribers(topic)) this.hub.publish(topic, JSON.stringify({ topic, data: bar }), now);
+      }
+    }
+  }
+
+  /** `quote:<SYMBOL>`, `kline:<SYMBOL>:<interval>` or a user topic. */
+  checkTopic(topic: string): TopicCheck {
+    if ((userTopics as readonly string[]).includes(topic)) return { ok: true, user: true };
+    const [kind, symbol, interval, ...rest] = topic.split(':');
+    if (rest.length > 0 || !symbol) return { ok: false, code: 'TOPIC_INVALID' };
+    if (kind === 'quote' && interval !== undefined) return { ok: false, code: 'TOPIC_INVALID' };
+    if (kind === 'kline' && !(klineIntervals as readonly string[]).includes(interval ?? '')) {
+      return { ok: false, code: 'TOPIC_INVALID' };
+    }
+    if (kind !== 'quote' && kind !== 'kline') return { ok: false, code: 'TOPIC_INVALID' };
+    if (!this.engine.instrument(symbol)) return { ok: false, code: 'SYMBOL_NOT_FOUND', symbol };
+    return { ok: true, user: false };
+  }
+
+  /** The member behind a token, or null (same rules as `requireMember`). */
+  async memberOfToken(token: string): Promise<number | null> {
+    const [session] = await this.db
+      .select({ userId: sessions.userId })
+      .from(sessions)
+      .where(
+        and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())),
+      )
+      .limit(1);
+    return session?.userId ?? null;
+  }
+
+  async close(): Promise<void> {
+    for (const stop of this.#stops) stop();
+    this.hub.close();
+    await this.#fanOut?.close();
+  }
+}

@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { ok, page, pageQuery } from './envelope.ts';
+import { languageKeys } from './languages.ts';
+
+/** Failures of market data, watchlists and news. */
+export const marketErrors = {
+  SYMBOL_NOT_FOUND: 404,
+  NEWS_NOT_FOUND: 404,
+} as const;
+
+/** Prices travel as decimal strings; simulated prices sit on each market's tick grid. */
+const price = z
+  .string()
+  .regex(/^-?\d+(\.\d+)?$/)
+  .describe('decimal string');
+
+export const quote = z.object({
+  symbol: z.string(),
+  name: z.string(),
+  kind: z.enum(['stock', 'index']),
+  market: z.string().describe('market code (US, HK, JP, EU) or, for an index, its country'),
+  currency: z.string(),
+  price,
+  open: price,
+  high: price,
+  low: price,
+  close: price.describe('the last price while the session runs'),
+  prevClose: price,
+  volume: z.number().int(),
+  change: price,
+  changePercent: price.describe('percent, two decimals'),
+  time: z.string().describe('ISO time of the last trade'),
+});
+export type Quote = z.infer<typeof quote>;
+
+export const quoteTabs = ['active', 'gainers', 'losers'] as const;
+export const klineIntervals = ['1m', '5m', '15m', '1h', '1d'] as const;
+export type KlineInterval = (typeof klineIntervals)[number];
+
+const symbol = z.string().trim().min(1, { error: 'validation.required' }).max(32).toUpperCase();
+
+export const quoteListQuery = pageQuery.extend({
+  market: z.string().trim().toUpperCase().optional(),
+  tab: z.enum(quoteTabs).default('active'),
+});
+
+export const quoteDetailQuery = z.object({ symbol });
+
+export const klineQuery = z.object({
+  symbol,
+  interval: z.enum(klineIntervals).default('1m'),
+  limit: z.coerce.number().int().min(1).max(1000).default(300),
+});
+
+export const candle = z.object({
+  time: z.string().describe('ISO start of the bar'),
+  open: price,
+  high: price,
+  low: price,
+  close: price,
+  volume: z.number().int(),
+});
+export type Candle = z.infer<typeof candle>;
+
+export const kline = z.object({ symbol: z.string(), interval: z.enum(klineIntervals), list: z.array(candle) });
+
+export const searchQuery = z.object({
+  q: z.string().trim().min(1, { error: 'validation.required' }).max(64),
+});
+
+export const newsCategories = ['markets', 'companies', 'economy', 'crypto', 'ipo'] as const;
+
+export const newsItem = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  title: z.string(),
+  summary: z.string(),
+  publishedAt: z.string(),
+  symbols: z.array(z.string()),
+  category: z.enum(newsCategories),
+  language: z.enum(languageKeys).describe('the language served: the request language when translated, else en'),
+});
+export type NewsItem = z.infer<typeof newsItem>;
+export const newsDetail = newsItem.extend({ body: z.string() });
+
+export const newsListQuery = pageQuery.extend({
+  symbol: z.string().trim().toUpperCase().optional(),
+  category: z.enum(newsCategories).optional(),
+});
+export const newsDetailQuery = z.object({ id: z.coerce.number().int().min(1) });
+
+export const searchResult = z.object({
+  stocks: z.array(quote),
+  news: z.array(newsItem),
+});
+
+export const watchlistAddBody = z.object({ symbol });
+export const watchlistSymbolsBody = z.object({ symbols: z.array(symbol).min(1).max(200) });
+
+export const marketApi = {
+  quoteList: { path: '/market/quote/list', query: quoteListQuery, response: ok(page(quote)) },
+  quoteDetail: { path: '/market/quote/detail', query: quoteDetailQuery, response: ok(quote) },
+  kline: { path: '/market/kline', query: klineQuery, response: ok(kline) },
+  indexList: { path: '/market/index/list', response: ok(z.array(quote)) },
+  popular: { path: '/market/popular', response: ok(z.array(quote)) },
+  search: { path: '/search', query: searchQuery, response: ok(searchResult) },
+  watchlistList: { path: '/watchlist/list', response: ok(z.array(quote)) },
+  watchlistAdd: { path: '/watchlist/add', body: watchlistAddBody, response: ok(z.null()) },
+  watchlistRemove: { path: '/watchlist/remove', body: watchlistSymbolsBody, response: ok(z.null()) },
+  watchlistSort: { path: '/watchlist/sort', body: watchlistSymbolsBody, response: ok(z.null()) },
+  newsList: { path: '/news/list', query: newsListQuery, response: ok(page(newsItem)) },
+  newsDetail: { path: '/news/detail', query: newsDetailQuery, response: ok(newsDetail) },
+} as const;
+
+/** WebSocket `/api/v1/ws` (DESIGN section 4, realtime). */
+export const userTopics = ['balance', 'orders', 'notice'] as const;
+export const wsClientMessage = z.discriminatedUnion('op', [
+  z.object({ op: z.literal('sub'), topics: z.array(z.string()).min(1).max(100) }),
+  z.object({ op: z.literal('unsub'), topics: z.array(z.string()).min(1).max(100) }),
+  z.object({ op: z.literal('ping') }),
+  z.object({ op: z.literal('auth'), token: z.string().min(1) }),
+]);
+export type WsClientMessage = z.infer<typeof wsClientMessage>;
