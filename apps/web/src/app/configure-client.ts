@@ -2,6 +2,7 @@ import { logout } from '../features/session/session.ts';
 import { useSessionStore } from '../features/session/store.ts';
 import { configureClient } from '../shared/api/client.ts';
 import { i18n } from '../shared/i18n.ts';
+import { configureRealtime, realtime } from '../shared/realtime/index.ts';
 import { useLanguageStore } from '../shared/stores/language.ts';
 
 // Toasts load with the first one shown: most starts show none, and the home route stays lighter.
@@ -18,5 +19,13 @@ export function configureRequestClient(): void {
     showLoading: () => void feedback().then((module) => module.showLoading()),
     hideLoading: () => void feedback().then((module) => module.hideLoading()),
     translate: (key) => i18n.t(key),
+  });
+  configureRealtime({
+    token: () => useSessionStore.getState().token ?? null,
+    language: () => useLanguageStore.getState().language,
+  });
+  // User topics follow the session: a new token (login, logout) reconnects the socket.
+  useSessionStore.subscribe((state, previous) => {
+    if (state.token !== previous.token) realtime.reauthenticate();
   });
 }
