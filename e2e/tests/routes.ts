@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import type { APIRequestContext } from '@playwright/test';
 
 const root = new URL('../../', import.meta.url);
 
@@ -27,7 +28,11 @@ export function en(key: string): string {
 }
 
 /** A stored session, as the session store persists it, so needLogin pages open. */
-export const loggedIn = JSON.stringify({
-  state: { token: 'e2e-token', userInfo: { uid: 'E2E' }, isLogined: true },
-  version: 0,
-});
+/** The persisted session of the seeded demo member, signed in through the API. */
+export async function demoSession(request: APIRequestContext): Promise<string> {
+  const response = await request.post('/api/v1/member/login', {
+    data: { mail: 'demo@soar.local', password: 'demo1234' },
+  });
+  const { data } = (await response.json()) as { data: { token: string } & Record<string, unknown> };
+  return JSON.stringify({ state: { token: data.token, userInfo: data, isLogined: true }, version: 0 });
+}
