@@ -1,0 +1,28 @@
+import { Selector } from 'antd-mobile';
+
+/** antd-mobile's Selector holds a list; a form field here holds one value. */
+export function SingleSelector<T extends string>({
+  options,
+  value,
+  onChange,
+  testId,
+}: {
+  options: { label: string; value: T }[];
+  value?: T;
+  onChange?: (value: T) => void;
+  testId?: string;
+}) {
+  return (
+    <div data-testid={testId}>
+      <Selector
+        options={options}
+        value={value === undefined ? [] : [value]}
+        onChange={(values) => {
+          const next = values[0];
+          if (next !== undefined) onChange?.(next);
+        }}
+        showCheckMark={false}
+      />
+    </div>
+  );
+}
