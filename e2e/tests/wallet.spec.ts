@@ -117,7 +117,10 @@ test('a withdrawal to a bound wallet shows its fee and is recorded as pending', 
   await expect(page.getByTestId('withdraw-fee')).toHaveText('2.50 USD fee');
   await expect(page.getByTestId('withdraw-received')).toHaveText('250.00 USD');
   await expect(page.getByText('within 24 hours on business days')).toBeVisible();
-  await page.getByTestId('withdraw-wallets').getByText(/Demo TRC-20/).click();
+  await page
+    .getByTestId('withdraw-wallets')
+    .getByText(/Demo TRC-20/)
+    .click();
   await page.locator('#payPassword').fill('2468');
   await form.getByRole('button', { name: 'Withdraw' }).click();
   await expect(page).toHaveURL(/history\/record\?tab=withdraw/);
@@ -158,7 +161,11 @@ test('a transfer shows its live quote, asks for confirmation and moves the money
   await page.getByTestId('transfer-from').getByText('USD', { exact: true }).click();
   await page.getByTestId('transfer-to').getByText('EUR', { exact: true }).click();
   await page.locator('#amount').fill('100');
-  const quote = await call<{ rate: string; received: string }>('get', 'transfer/quote?from=USD&to=EUR&amount=100', token);
+  const quote = await call<{ rate: string; received: string }>(
+    'get',
+    'transfer/quote?from=USD&to=EUR&amount=100',
+    token,
+  );
   await expect(page.getByTestId('transfer-received')).toHaveText(money(quote.received, 'EUR'));
   await expect(page.getByTestId('transfer-rate')).toContainText('1 USD =');
   await page.getByTestId('transfer-form').getByRole('button', { name: 'Convert' }).click();

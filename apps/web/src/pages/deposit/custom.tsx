@@ -22,7 +22,7 @@ export function Page() {
   return (
     <WalletPage title="pages.deposit.custom">
       <Form form={form} layout="vertical" mode="card" data-testid="custom-form">
-        <Form.Item name="amount" label={t('fields.amount')} rules={[amountRule(t)]}>
+        <Form.Item name="amount" label={t('fields.amount')} required rules={[amountRule(t)]}>
           <Input inputMode="numeric" placeholder={t('wallet.amountPlaceholder')} clearable />
         </Form.Item>
       </Form>

@@ -87,7 +87,7 @@ export function BankDepositForm({ currencies, amount }: { currencies: string[]; 
       <Form.Item name="currency" label={t('fields.currency')} rules={[requiredRule(t, 'currency')]}>
         <SingleSelector options={currencies.map((code) => ({ label: code, value: code }))} />
       </Form.Item>
-      <Form.Item name="amount" label={t('fields.amount')} rules={[amountRule(t)]}>
+      <Form.Item name="amount" label={t('fields.amount')} required rules={[amountRule(t)]}>
         <Input inputMode="numeric" placeholder={t('wallet.amountPlaceholder')} clearable />
       </Form.Item>
       <Form.Item name="bankName" label={t('fields.bankName')} rules={[requiredRule(t, 'bankName')]}>

@@ -92,7 +92,7 @@ export function CryptoDepositForm({ network, amount }: { network: CryptoNetwork;
         </Button>
       }
     >
-      <Form.Item name="amount" label={t('wallet.amountIn', { currency: 'USDT' })} rules={[amountRule(t)]}>
+      <Form.Item name="amount" label={t('wallet.amountIn', { currency: 'USDT' })} required rules={[amountRule(t)]}>
         <Input inputMode="numeric" placeholder={t('wallet.amountPlaceholder')} clearable />
       </Form.Item>
       <Form.Item name="proof" label={t('fields.proof')} rules={[proofOrHash]} dependencies={['txHash']}>

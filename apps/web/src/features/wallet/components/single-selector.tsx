@@ -6,8 +6,10 @@ export function SingleSelector<T extends string>({
   value,
   onChange,
   testId,
+  columns,
 }: {
-  options: { label: string; value: T }[];
+  options: { label: string; value: T; description?: string }[];
+  columns?: number;
   value?: T;
   onChange?: (value: T) => void;
   testId?: string;
@@ -22,6 +24,7 @@ export function SingleSelector<T extends string>({
           if (next !== undefined) onChange?.(next);
         }}
         showCheckMark={false}
+        columns={columns}
       />
     </div>
   );

@@ -99,7 +99,7 @@ export function TransferForm({ balances, currencies }: { balances: Balances; cur
       <Form.Item name="to" label={t('fields.to')} rules={[sameRule]} dependencies={['from']}>
         <SingleSelector testId="transfer-to" options={options} />
       </Form.Item>
-      <Form.Item name="amount" label={t('fields.amount')} rules={[amountRule(t)]}>
+      <Form.Item name="amount" label={t('fields.amount')} required rules={[amountRule(t)]}>
         <Input inputMode="numeric" placeholder={t('wallet.amountPlaceholder')} clearable />
       </Form.Item>
       <div className="wallet-preview" data-testid="transfer-quote">

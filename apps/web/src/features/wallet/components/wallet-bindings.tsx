@@ -8,7 +8,6 @@ import type { WalletAddress } from '../api/types.ts';
 import { isAddressShape } from '../validation.ts';
 import { requiredRule } from './rules.ts';
 import { SingleSelector } from './single-selector.tsx';
-import { Card } from './wallet-page.tsx';
 
 export const networkOptions = [
   { label: 'ERC-20', value: 'ERC20' as const },
@@ -81,32 +80,32 @@ export function AddWalletForm() {
   }
 
   return (
-    <Card title={t('wallet.addWallet')}>
-      <Form
-        form={form}
-        layout="vertical"
-        initialValues={{ currency: 'USDT', network: 'TRC20' }}
-        onFinish={submit}
-        data-testid="add-wallet-form"
-        footer={
-          <Button block type="submit" color="primary" loading={add.isPending}>
-            {t('wallet.bind')}
-          </Button>
-        }
-      >
-        <Form.Item name="name" label={t('wallet.walletName')} rules={[requiredRule(t, 'name')]}>
-          <Input maxLength={40} clearable />
-        </Form.Item>
-        <Form.Item name="currency" label={t('fields.currency')} rules={[requiredRule(t, 'currency')]}>
-          <SingleSelector options={[{ label: 'USDT', value: 'USDT' }]} />
-        </Form.Item>
-        <Form.Item name="network" label={t('fields.network')} rules={[requiredRule(t, 'network')]}>
-          <SingleSelector options={networkOptions} />
-        </Form.Item>
-        <Form.Item name="address" label={t('fields.address')} rules={[addressRule]} dependencies={['network']}>
-          <Input maxLength={100} clearable autoComplete="off" />
-        </Form.Item>
-      </Form>
-    </Card>
+    <Form
+      form={form}
+      layout="vertical"
+      mode="card"
+      initialValues={{ currency: 'USDT', network: 'TRC20' }}
+      onFinish={submit}
+      data-testid="add-wallet-form"
+      footer={
+        <Button block type="submit" color="primary" loading={add.isPending}>
+          {t('wallet.bind')}
+        </Button>
+      }
+    >
+      <Form.Header>{t('wallet.addWallet')}</Form.Header>
+      <Form.Item name="name" label={t('wallet.walletName')} rules={[requiredRule(t, 'name')]}>
+        <Input maxLength={40} clearable />
+      </Form.Item>
+      <Form.Item name="currency" label={t('fields.currency')} rules={[requiredRule(t, 'currency')]}>
+        <SingleSelector options={[{ label: 'USDT', value: 'USDT' }]} />
+      </Form.Item>
+      <Form.Item name="network" label={t('fields.network')} rules={[requiredRule(t, 'network')]}>
+        <SingleSelector options={networkOptions} />
+      </Form.Item>
+      <Form.Item name="address" label={t('fields.address')} required rules={[addressRule]} dependencies={['network']}>
+        <Input maxLength={100} clearable autoComplete="off" />
+      </Form.Item>
+    </Form>
   );
 }

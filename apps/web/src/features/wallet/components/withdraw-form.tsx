@@ -97,6 +97,7 @@ export function WithdrawCryptoForm({
       <Form.Item
         name="amount"
         label={t('fields.amount')}
+        required
         rules={[amountRule(t), minimumRule]}
         extra={
           <button
@@ -121,7 +122,7 @@ export function WithdrawCryptoForm({
       </Form.Item>
       <div className="wallet-preview" data-testid="withdraw-preview">
         <Row label={t('wallet.feeLabel')} testId="withdraw-fee">
-          {t('wallet.feeText', { fee: preview && currency ? format.amount(preview.fee, currency) : '--' })}
+          {preview && currency ? t('wallet.feeText', { fee: format.amount(preview.fee, currency) }) : '--'}
         </Row>
         <Row label={t('wallet.totalDeducted')}>
           {preview && currency ? format.amount(preview.total, currency) : '--'}
@@ -143,8 +144,10 @@ export function WithdrawCryptoForm({
         {wallets.length > 0 ? (
           <SingleSelector
             testId="withdraw-wallets"
+            columns={1}
             options={wallets.map((wallet) => ({
-              label: `${wallet.name} · ${wallet.network} · …${wallet.address.slice(-6)}`,
+              label: `${wallet.name} · ${wallet.network}`,
+              description: wallet.address,
               value: String(wallet.id),
             }))}
           />
@@ -152,7 +155,7 @@ export function WithdrawCryptoForm({
           <span className="wallet-hint">{t('wallet.noWallet')}</span>
         )}
       </Form.Item>
-      <Form.Item name="payPassword" label={t('wallet.payPassword')} rules={[payPasswordRule]}>
+      <Form.Item name="payPassword" label={t('wallet.payPassword')} required rules={[payPasswordRule]}>
         {hasPayPassword ? (
           <Input type="password" maxLength={16} autoComplete="off" placeholder={t('wallet.payPasswordPlaceholder')} />
         ) : (
