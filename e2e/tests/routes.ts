@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import type { APIRequestContext } from '@playwright/test';
 
 const root = new URL('../../', import.meta.url);
 
@@ -26,8 +27,13 @@ export function en(key: string): string {
   return node;
 }
 
-/** A stored session, as the session store persists it, so needLogin pages open. */
-export const loggedIn = JSON.stringify({
-  state: { token: 'e2e-token', userInfo: { uid: 'E2E' }, isLogined: true },
-  version: 0,
-});
+/**
+ * A stored session, as the session store persists it, so needLogin pages open. The token is the
+ * demo member's (development seed): a made-up token gets 401 from start-up's profile call, which
+ * logs out.
+ */
+export async function loggedIn(request: APIRequestContext): Promise<string> {
+  const login = await request.post('/api/v1/member/login', { data: { mail: 'demo@soar.local', password: 'demo1234' } });
+  const { token } = ((await login.json()) as { data: { token: string } }).data;
+  return JSON.stringify({ state: { token, userInfo: { uid: 'E2E' }, isLogined: true }, version: 0 });
+}

@@ -18,10 +18,10 @@ test('the route table covers the spec: 44 pages, five of them tabs', () => {
   ]);
 });
 
-test('every route renders its title without a page error, titled Soar', async ({ page }) => {
+test('every route renders its title without a page error, titled Soar', async ({ page, request }) => {
   test.setTimeout(120_000);
   const errors = collectErrors(page);
-  await page.addInitScript((session) => localStorage.setItem('soar-session', session), loggedIn);
+  await page.addInitScript((session) => localStorage.setItem('soar-session', session), await loggedIn(request));
   for (const route of routes) {
     await page.goto(`/#${route.path}`);
     await expect(page.getByRole('heading', { level: 1, name: en(route.title) }), route.path).toBeVisible();

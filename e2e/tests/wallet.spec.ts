@@ -104,6 +104,10 @@ test('a bank deposit with a proof upload, passed by the operator, shows in the b
   await expect(line).toContainText('Deposit');
   await expect(line.getByTestId('transaction-amount')).toHaveText('+137.00 USD');
   await expect(line.getByTestId('transaction-balance')).toHaveText(`Balance ${money(after, 'USD')}`);
+
+  await page.getByTestId('filter-currency').getByText('EUR', { exact: true }).click();
+  await expect(page.getByTestId('transaction-amount').first()).toContainText('EUR');
+  await expect(page.getByTestId('transaction-amount').filter({ hasText: 'USD' })).toHaveCount(0);
 });
 
 test('a withdrawal to a bound wallet shows its fee and is recorded as pending', async ({ page }) => {

@@ -135,7 +135,7 @@ export function WithdrawCryptoForm({
         name="walletId"
         label={t('fields.walletId')}
         rules={[{ required: true, message: t('validation.required', { field: t('fields.walletId') }) }]}
-        extra={
+        description={
           <Link className="wallet-link" to="/pages/card/crypto">
             {t('wallet.addWallet')}
           </Link>
