@@ -190,4 +190,38 @@ test('the crypto deposit page shows the QR code, the network warning and switche
   await page.locator('#amount').fill('50');
   await page.getByTestId('crypto-deposit-form').getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText('Please upload the deposit proof or enter the transaction hash')).toBeVisible();
+
+  // The first attempt is lost on the network; the retry of the same submission reuses its key.
+  await page.locator('#txHash').fill('0x5f2c9a7e0b41d3c86e19a4b7f0c2d5e8a1b3c4d5e6f708192a3b4c5d6e7f8091');
+  const keys: string[] = [];
+  await page.route('**/api/v1/deposit/apply', async (route) => {
+    keys.push(route.request().headers()['idempotency-key'] ?? '');
+    if (keys.length === 1) await route.abort('internetdisconnected');
+    else await route.continue();
+  });
+  const submit = page.getByTestId('crypto-deposit-form').getByRole('button', { name: 'Submit' });
+  await submit.click();
+  await expect(page.locator('.toast').first()).toBeVisible();
+  await submit.click();
+  await expect(page).toHaveURL(/deposit\/record/);
+  expect(keys).toHaveLength(2);
+  expect(keys[1]).toBe(keys[0]);
+  await expect(page.getByTestId('deposit-record').first().getByTestId('record-amount')).toHaveText('50.00 USDT');
+});
+
+test('a custom amount continues to the bank form with the amount filled in, or to customer service', async ({
+  page,
+}) => {
+  await open(page, '/pages/deposit/custom');
+  await page.getByRole('button', { name: 'Contact customer service' }).click();
+  await expect(page.getByRole('dialog', { name: 'Customer service' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await page.locator('#amount').fill('0');
+  await page.getByRole('button', { name: 'Continue by bank transfer' }).click();
+  await expect(page.getByText('wrong amount')).toBeVisible();
+  await page.locator('#amount').fill('300');
+  await page.getByRole('button', { name: 'Continue by bank transfer' }).click();
+  await expect(page).toHaveURL(/deposit\/card\?amount=300/);
+  await expect(page.locator('#amount')).toHaveValue('300');
 });
