@@ -1,5 +1,43 @@
-import { PlaceholderPage } from '../../shared/ui/placeholder-page.tsx';
+import { Button, Form, Input } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ContactSupport } from '../../features/wallet/components/contact-support.tsx';
+import { amountRule } from '../../features/wallet/components/rules.ts';
+import { Card, Notice, WalletPage } from '../../features/wallet/components/wallet-page.tsx';
+import { normaliseAmount } from '../../features/wallet/validation.ts';
 
+/** A custom amount that continues to the bank or crypto form, or a talk with customer service. */
 export function Page() {
-  return <PlaceholderPage title="pages.deposit.custom" />;
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [form] = Form.useForm<{ amount: string }>();
+  const go = (to: 'card' | 'wallet') => async () => {
+    const { amount } = await form.validateFields().catch(() => ({ amount: undefined }));
+    if (!amount) return;
+    const value = encodeURIComponent(normaliseAmount(amount));
+    navigate(
+      to === 'card' ? `/pages/deposit/card?amount=${value}` : `/pages/deposit/wallet?network=TRC20&amount=${value}`,
+    );
+  };
+  return (
+    <WalletPage title="pages.deposit.custom">
+      <Form form={form} layout="vertical" mode="card" data-testid="custom-form">
+        <Form.Item name="amount" label={t('fields.amount')} required rules={[amountRule(t)]}>
+          <Input inputMode="numeric" placeholder={t('wallet.amountPlaceholder')} clearable />
+        </Form.Item>
+      </Form>
+      <div className="wallet-buttons">
+        <Button block color="primary" onClick={go('card')}>
+          {t('wallet.continueBank')}
+        </Button>
+        <Button block color="primary" fill="outline" onClick={go('wallet')}>
+          {t('wallet.continueCrypto')}
+        </Button>
+      </div>
+      <Card title={t('wallet.supportTitle')}>
+        <Notice>{t('wallet.supportText')}</Notice>
+        <ContactSupport />
+      </Card>
+    </WalletPage>
+  );
 }

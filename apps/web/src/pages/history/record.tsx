@@ -1,5 +1,41 @@
-import { PlaceholderPage } from '../../shared/ui/placeholder-page.tsx';
+import { Tabs } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useDepositRecords } from '../../features/wallet/api/deposit-records.ts';
+import { useWithdrawRecords } from '../../features/wallet/api/withdraw-records.ts';
+import { PagedList } from '../../features/wallet/components/paged-list.tsx';
+import { DepositRecordItem, WithdrawRecordItem } from '../../features/wallet/components/records.tsx';
+import { WalletPage } from '../../features/wallet/components/wallet-page.tsx';
+import type { PageProps } from '../../shared/page.ts';
 
-export function Page() {
-  return <PlaceholderPage title="pages.history.record" />;
+function Deposits() {
+  const records = useDepositRecords();
+  return (
+    <PagedList query={records} testId="deposit-records" render={(record) => <DepositRecordItem record={record} />} />
+  );
+}
+
+function Withdrawals() {
+  const records = useWithdrawRecords();
+  return (
+    <PagedList query={records} testId="withdraw-records" render={(record) => <WithdrawRecordItem record={record} />} />
+  );
+}
+
+export function Page({ query }: PageProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const tab = query.tab === 'withdraw' ? 'withdraw' : 'deposit';
+  return (
+    <WalletPage title="pages.history.record">
+      <Tabs activeKey={tab} onChange={(key) => navigate(`/pages/history/record?tab=${key}`, { replace: true })}>
+        <Tabs.Tab key="deposit" title={t('wallet.deposits')}>
+          <Deposits />
+        </Tabs.Tab>
+        <Tabs.Tab key="withdraw" title={t('wallet.withdrawals')}>
+          <Withdrawals />
+        </Tabs.Tab>
+      </Tabs>
+    </WalletPage>
+  );
 }

@@ -1,5 +1,58 @@
-import { PlaceholderPage } from '../../shared/ui/placeholder-page.tsx';
+import { CapsuleTabs } from 'antd-mobile';
+import Decimal from 'decimal.js';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useBalances } from '../../features/wallet/api/balance.ts';
+import { type TransactionFilter, useTransactions } from '../../features/wallet/api/transactions.ts';
+import { PagedList } from '../../features/wallet/components/paged-list.tsx';
+import { TransactionItem, transactionTypes } from '../../features/wallet/components/records.tsx';
+import { Card, Row, WalletPage } from '../../features/wallet/components/wallet-page.tsx';
+import { useFormat } from '../../features/wallet/use-format.ts';
 
+const all = 'all';
+
+/** The member's journal lines (the spec spells the route "transcation"), filtered by type and currency. */
 export function Page() {
-  return <PlaceholderPage title="pages.profile.transcation" />;
+  const { t } = useTranslation();
+  const format = useFormat();
+  const [filter, setFilter] = useState<TransactionFilter>({});
+  const balances = useBalances();
+  const lines = useTransactions(filter);
+  const held = balances.data?.list.filter((item) => !new Decimal(item.available).plus(item.frozen).isZero()) ?? [];
+  return (
+    <WalletPage title="pages.profile.transcation">
+      <Card testId="balances">
+        {held.map((item) => (
+          <Row key={item.currency} label={item.currency} testId={`balance-${item.currency}`}>
+            {t('wallet.available', { amount: format.amount(item.available, item.currency) })}
+          </Row>
+        ))}
+      </Card>
+      <div className="wallet-filter">
+        <span className="wallet-row-label">{t('fields.type')}</span>
+        <CapsuleTabs
+          data-testid="filter-type"
+          activeKey={filter.type ?? all}
+          onChange={(type) => setFilter((current) => ({ ...current, type: type === all ? undefined : type }))}
+        >
+          {[all, ...transactionTypes].map((type) => (
+            <CapsuleTabs.Tab key={type} title={t(type === all ? 'wallet.all' : `wallet.txType.${type}`)} />
+          ))}
+        </CapsuleTabs>
+        <span className="wallet-row-label">{t('fields.currency')}</span>
+        <CapsuleTabs
+          data-testid="filter-currency"
+          activeKey={filter.currency ?? all}
+          onChange={(currency) =>
+            setFilter((current) => ({ ...current, currency: currency === all ? undefined : currency }))
+          }
+        >
+          {[all, ...(balances.data?.list ?? []).map((item) => item.currency)].map((currency) => (
+            <CapsuleTabs.Tab key={currency} title={currency === all ? t('wallet.all') : currency} />
+          ))}
+        </CapsuleTabs>
+      </div>
+      <PagedList query={lines} testId="transactions" render={(line) => <TransactionItem line={line} />} />
+    </WalletPage>
+  );
 }

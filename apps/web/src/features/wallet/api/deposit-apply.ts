@@ -1,0 +1,16 @@
+import type { DepositApplyBody } from '@soar/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { request } from '../../../shared/api/client.ts';
+import { type Attempt, idempotencyHeaders } from '../idempotency.ts';
+import type { DepositRecord } from './types.ts';
+
+export const applyDeposit = ({ body, key }: Attempt<DepositApplyBody>) =>
+  request<DepositRecord>({ url: 'deposit/apply', method: 'POST', data: body, headers: idempotencyHeaders(key) });
+
+export function useApplyDeposit() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: applyDeposit,
+    onSuccess: () => client.invalidateQueries({ queryKey: ['wallet', 'deposit-records'] }),
+  });
+}

@@ -1,0 +1,11 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { request } from '../../../shared/api/client.ts';
+import type { DepositChannel } from './types.ts';
+
+export const getDepositChannels = () => request<DepositChannel[]>({ url: 'deposit/channel/list' });
+
+export const depositChannelsQuery = queryOptions({
+  queryKey: ['wallet', 'deposit-channels'],
+  queryFn: getDepositChannels,
+});
+export const useDepositChannels = () => useQuery(depositChannelsQuery);

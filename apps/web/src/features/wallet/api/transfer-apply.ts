@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { request } from '../../../shared/api/client.ts';
+import { type Attempt, idempotencyHeaders } from '../idempotency.ts';
+import type { TransferAnswer } from './types.ts';
+
+export type TransferBody = { from: string; to: string; amount: string };
+
+export const applyTransfer = ({ body, key }: Attempt<TransferBody>) =>
+  request<TransferAnswer>({ url: 'transfer/apply', method: 'POST', data: body, headers: idempotencyHeaders(key) });
+
+export function useApplyTransfer() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: applyTransfer,
+    onSuccess: () => client.invalidateQueries({ queryKey: ['wallet'] }),
+  });
+}

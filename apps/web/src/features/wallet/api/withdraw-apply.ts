@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { request } from '../../../shared/api/client.ts';
+import { type Attempt, idempotencyHeaders } from '../idempotency.ts';
+import type { WithdrawRecord } from './types.ts';
+
+export type WithdrawBody = { amount: string; currency: string; walletId: number; payPassword: string };
+
+export const applyWithdraw = ({ body, key }: Attempt<WithdrawBody>) =>
+  request<WithdrawRecord>({ url: 'withdraw/apply', method: 'POST', data: body, headers: idempotencyHeaders(key) });
+
+export function useApplyWithdraw() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: applyWithdraw,
+    onSuccess: () => client.invalidateQueries({ queryKey: ['wallet'] }),
+  });
+}

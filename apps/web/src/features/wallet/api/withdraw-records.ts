@@ -1,0 +1,14 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { request } from '../../../shared/api/client.ts';
+import { nextPage, type Page, pageSize, type WithdrawRecord } from './types.ts';
+
+export const getWithdrawRecords = (page: number) =>
+  request<Page<WithdrawRecord>>({ url: 'withdraw/record/list', query: { page, pageSize } });
+
+export const withdrawRecordsQuery = infiniteQueryOptions({
+  queryKey: ['wallet', 'withdraw-records'],
+  queryFn: ({ pageParam }) => getWithdrawRecords(pageParam),
+  initialPageParam: 1,
+  getNextPageParam: nextPage,
+});
+export const useWithdrawRecords = () => useInfiniteQuery(withdrawRecordsQuery);

@@ -1,0 +1,114 @@
+import { Button, Form, Input } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { toast } from '../../../shared/feedback.ts';
+import { useApplyDeposit } from '../api/deposit-apply.ts';
+import type { DepositChannel } from '../api/types.ts';
+import { useIdempotentAttempt } from '../idempotency.ts';
+import { normaliseAmount } from '../validation.ts';
+import { CopyRow } from './copy-button.tsx';
+import { ProofUpload } from './proof-upload.tsx';
+import { amountRule, requiredRule } from './rules.ts';
+import { SingleSelector } from './single-selector.tsx';
+import { Card } from './wallet-page.tsx';
+
+/** The bank accounts to transfer to, each value with a copy button. */
+export function BankChannels({ channels }: { channels: DepositChannel[] }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {channels.map((channel) => (
+        <Card key={channel.id} title={`${channel.bankName ?? ''} · ${channel.currency}`} testId="bank-channel">
+          {channel.accountName && <CopyRow label={t('wallet.accountName')} value={channel.accountName} />}
+          {channel.accountNumber && (
+            <CopyRow label={t('wallet.accountNumber')} value={channel.accountNumber} testId="bank-account-number" />
+          )}
+          {channel.branch && <CopyRow label={t('fields.bankBranch')} value={channel.branch} />}
+          {channel.swift && <CopyRow label={t('fields.bankCode')} value={channel.swift} />}
+        </Card>
+      ))}
+    </>
+  );
+}
+
+type BankForm = {
+  currency: string;
+  amount: string;
+  bankName: string;
+  bankBranch: string;
+  account: string;
+  bankCode: string;
+  proof: string;
+};
+
+/** SPEC section 5: every field required, the amount a whole number of at least 1, a proof image. */
+export function BankDepositForm({ currencies, amount }: { currencies: string[]; amount?: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const apply = useApplyDeposit();
+  const attempts = useIdempotentAttempt<BankForm & { type: 'bank' }>();
+  const [form] = Form.useForm<BankForm>();
+
+  async function submit(values: BankForm) {
+    const body = {
+      type: 'bank' as const,
+      currency: values.currency,
+      amount: normaliseAmount(values.amount),
+      bankName: values.bankName.trim(),
+      bankBranch: values.bankBranch.trim(),
+      account: values.account.trim(),
+      bankCode: values.bankCode.trim(),
+      proof: values.proof,
+    };
+    try {
+      await apply.mutateAsync(attempts.attempt(body));
+    } catch {
+      return; // toasted by the request client; submitting again reuses the key
+    }
+    attempts.succeeded();
+    toast(t('wallet.depositSubmitted'));
+    navigate('/pages/deposit/record');
+  }
+
+  return (
+    <Form
+      form={form}
+      layout="vertical"
+      mode="card"
+      initialValues={{ currency: currencies[0], amount }}
+      onFinish={submit}
+      data-testid="bank-deposit-form"
+      footer={
+        <Button block type="submit" color="primary" size="large" loading={apply.isPending}>
+          {t('wallet.submit')}
+        </Button>
+      }
+    >
+      <Form.Item name="currency" label={t('fields.currency')} rules={[requiredRule(t, 'currency')]}>
+        <SingleSelector options={currencies.map((code) => ({ label: code, value: code }))} />
+      </Form.Item>
+      <Form.Item name="amount" label={t('fields.amount')} required rules={[amountRule(t)]}>
+        <Input inputMode="numeric" placeholder={t('wallet.amountPlaceholder')} clearable />
+      </Form.Item>
+      <Form.Item name="bankName" label={t('fields.bankName')} rules={[requiredRule(t, 'bankName')]}>
+        <Input maxLength={140} clearable />
+      </Form.Item>
+      <Form.Item name="bankBranch" label={t('fields.bankBranch')} rules={[requiredRule(t, 'bankBranch')]}>
+        <Input maxLength={140} clearable />
+      </Form.Item>
+      <Form.Item name="account" label={t('fields.account')} rules={[requiredRule(t, 'account')]}>
+        <Input maxLength={140} clearable />
+      </Form.Item>
+      <Form.Item name="bankCode" label={t('fields.bankCode')} rules={[requiredRule(t, 'bankCode')]}>
+        <Input maxLength={140} clearable />
+      </Form.Item>
+      <Form.Item
+        name="proof"
+        label={t('fields.proof')}
+        rules={[{ required: true, message: t('wallet.proofRequired') }]}
+      >
+        <ProofUpload />
+      </Form.Item>
+    </Form>
+  );
+}

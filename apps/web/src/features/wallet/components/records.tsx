@@ -1,0 +1,94 @@
+import { useTranslation } from 'react-i18next';
+import type { DepositRecord, Transaction, WithdrawRecord } from '../api/types.ts';
+import { useFormat } from '../use-format.ts';
+import { StatusTag } from './status-tag.tsx';
+import { Row } from './wallet-page.tsx';
+
+/** SPEC section 3: type, amount, audit amount, converted amount, status, submit and audit time, timezone. */
+export function DepositRecordItem({ record }: { record: DepositRecord }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const type = record.type === 'bank' ? t('wallet.bank') : `${t('wallet.crypto')} · ${record.network ?? ''}`;
+  return (
+    <article className="wallet-record" data-testid="deposit-record">
+      <header className="wallet-record-head">
+        <span className="wallet-record-title">{type}</span>
+        <StatusTag kind="deposit" status={record.status} />
+      </header>
+      <Row label={t('fields.amount')} testId="record-amount">
+        {format.amount(record.amount, record.currency)}
+      </Row>
+      <Row label={t('fields.auditAmount')}>
+        {record.auditAmount === null ? '--' : format.amount(record.auditAmount, record.currency)}
+      </Row>
+      <Row label={t('wallet.convertedAmount')}>{format.amount(record.convertedAmount, record.creditCurrency)}</Row>
+      <Row label={t('wallet.submitTime')}>{format.date(record.submitTime, record.timezone)}</Row>
+      <Row label={t('wallet.auditTime')}>
+        {record.auditTime ? format.date(record.auditTime, record.timezone) : '--'}
+      </Row>
+      <Row label={t('wallet.timezone')}>{record.timezone}</Row>
+      {record.remark && <Row label={t('fields.remark')}>{record.remark}</Row>}
+    </article>
+  );
+}
+
+export function WithdrawRecordItem({ record }: { record: WithdrawRecord }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  return (
+    <article className="wallet-record" data-testid="withdraw-record">
+      <header className="wallet-record-head">
+        <span className="wallet-record-title">
+          {record.walletName} · {record.network}
+        </span>
+        <StatusTag kind="withdraw" status={record.status} />
+      </header>
+      <Row label={t('fields.amount')} testId="record-amount">
+        {format.amount(record.amount, record.currency)}
+      </Row>
+      <Row label={t('wallet.fee')}>{format.amount(record.fee, record.currency)}</Row>
+      <Row label={t('fields.address')}>
+        <span className="wallet-break">{record.address}</span>
+      </Row>
+      <Row label={t('wallet.submitTime')}>{format.date(record.submitTime)}</Row>
+      <Row label={t('wallet.auditTime')}>{record.auditTime ? format.date(record.auditTime) : '--'}</Row>
+      {record.remark && <Row label={t('fields.remark')}>{record.remark}</Row>}
+    </article>
+  );
+}
+
+/** The journal's line types the member meets; another type shows as it is named. */
+export const transactionTypes = [
+  'deposit',
+  'withdraw_freeze',
+  'withdraw_pass',
+  'withdraw_refuse',
+  'transfer',
+  'demo_funding',
+];
+
+export function TransactionItem({ line }: { line: Transaction }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const negative = line.amount.startsWith('-');
+  const type = transactionTypes.includes(line.type) ? t(`wallet.txType.${line.type}`) : line.type;
+  return (
+    <article className="wallet-record wallet-transaction" data-testid="transaction">
+      <div>
+        <div className="wallet-record-title">
+          {type}
+          {line.account === 'frozen' && <span className="wallet-hint"> · {t('wallet.frozen')}</span>}
+        </div>
+        <div className="wallet-hint">{format.date(line.time)}</div>
+      </div>
+      <div className="wallet-transaction-right">
+        <div className={negative ? 'wallet-negative' : 'wallet-positive'} data-testid="transaction-amount">
+          {format.amount(line.amount, line.currency, true)}
+        </div>
+        <div className="wallet-hint" data-testid="transaction-balance">
+          {t('wallet.balanceAfter', { balance: format.amount(line.balanceAfter, line.currency) })}
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,116 @@
+import { Button, Form, Input } from 'antd-mobile';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { confirm, toast } from '../../../shared/feedback.ts';
+import { type TransferBody, useApplyTransfer } from '../api/transfer-apply.ts';
+import { useTransferQuote } from '../api/transfer-quote.ts';
+import type { Balances } from '../api/types.ts';
+import { useIdempotentAttempt } from '../idempotency.ts';
+import { useFormat } from '../use-format.ts';
+import { amountError, normaliseAmount } from '../validation.ts';
+import { amountRule } from './rules.ts';
+import { SingleSelector } from './single-selector.tsx';
+import { Row } from './wallet-page.tsx';
+
+/** Waits until typing pauses before asking for a quote. */
+function useSettled<T>(value: T, delay = 400): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delay);
+    return () => clearTimeout(timer);
+  }, [value, delay]);
+  return settled;
+}
+
+/** Converts between the member's own currencies at a live quote, confirmed before it moves. */
+export function TransferForm({ balances, currencies }: { balances: Balances; currencies: string[] }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const apply = useApplyTransfer();
+  const attempts = useIdempotentAttempt<TransferBody>();
+  const [form] = Form.useForm<TransferBody>();
+  const from = Form.useWatch('from', form);
+  const to = Form.useWatch('to', form);
+  const amount = useSettled(Form.useWatch('amount', form) ?? '');
+  const valid = from && to && from !== to && !amountError(amount);
+  const quote = useTransferQuote(valid ? { from, to, amount: normaliseAmount(amount) } : undefined);
+  const balance = balances.list.find((item) => item.currency === from);
+  const options = currencies.map((code) => ({ label: code, value: code }));
+
+  async function submit(values: TransferBody) {
+    const body = { from: values.from, to: values.to, amount: normaliseAmount(values.amount) };
+    const shown = quote.data;
+    const sure = await confirm({
+      title: t('wallet.transferConfirmTitle'),
+      content: t('wallet.transferConfirm', {
+        amount: format.amount(body.amount, body.from),
+        received: shown ? format.amount(shown.received, shown.to) : '--',
+      }),
+    });
+    if (!sure) return;
+    try {
+      await apply.mutateAsync(attempts.attempt(body));
+    } catch {
+      return;
+    }
+    attempts.succeeded();
+    toast(t('wallet.transferDone'));
+    form.setFieldValue('amount', '');
+  }
+
+  const sameRule = {
+    validator: (_rule: unknown, value: string | undefined) =>
+      value && value === form.getFieldValue('from')
+        ? Promise.reject(new Error(t('errors.SAME_CURRENCY')))
+        : Promise.resolve(),
+  };
+
+  return (
+    <Form
+      form={form}
+      layout="vertical"
+      mode="card"
+      initialValues={{
+        from: balances.list[0]?.currency,
+        to: currencies.find((code) => code !== balances.list[0]?.currency),
+      }}
+      onFinish={submit}
+      data-testid="transfer-form"
+      footer={
+        <Button block type="submit" color="primary" size="large" loading={apply.isPending} disabled={!quote.data}>
+          {t('wallet.transferSubmit')}
+        </Button>
+      }
+    >
+      <Form.Item
+        name="from"
+        label={t('fields.from')}
+        description={
+          <span data-testid="transfer-available">
+            {t('wallet.available', { amount: balance ? format.amount(balance.available, balance.currency) : '--' })}
+          </span>
+        }
+      >
+        <SingleSelector
+          testId="transfer-from"
+          options={balances.list.map((item) => ({ label: item.currency, value: item.currency }))}
+        />
+      </Form.Item>
+      <Form.Item name="to" label={t('fields.to')} rules={[sameRule]} dependencies={['from']}>
+        <SingleSelector testId="transfer-to" options={options} />
+      </Form.Item>
+      <Form.Item name="amount" label={t('fields.amount')} required rules={[amountRule(t)]}>
+        <Input inputMode="numeric" placeholder={t('wallet.amountPlaceholder')} clearable />
+      </Form.Item>
+      <div className="wallet-preview" data-testid="transfer-quote">
+        <Row label={t('wallet.rate')} testId="transfer-rate">
+          {quote.data ? `1 ${quote.data.from} = ${format.number(quote.data.rate)} ${quote.data.to}` : '--'}
+        </Row>
+        <Row label={t('wallet.received')} testId="transfer-received">
+          {quote.data ? format.amount(quote.data.received, quote.data.to) : '--'}
+        </Row>
+        {quote.isError && <span className="wallet-hint wallet-negative">{t('wallet.quoteFailed')}</span>}
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,111 @@
+import type { CryptoNetwork } from '@soar/contract';
+import { Button, Form, Input, Tag } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { confirm, toast } from '../../../shared/feedback.ts';
+import { useAddWalletAddress, type WalletAddressBody } from '../api/add-wallet-address.ts';
+import { useRemoveWalletAddress } from '../api/remove-wallet-address.ts';
+import type { WalletAddress } from '../api/types.ts';
+import { isAddressShape } from '../validation.ts';
+import { requiredRule } from './rules.ts';
+import { SingleSelector } from './single-selector.tsx';
+
+export const networkOptions = [
+  { label: 'ERC-20', value: 'ERC20' as const },
+  { label: 'TRC-20', value: 'TRC20' as const },
+];
+
+export function WalletAddressItem({ wallet }: { wallet: WalletAddress }) {
+  const { t } = useTranslation();
+  const remove = useRemoveWalletAddress();
+  async function onRemove() {
+    const sure = await confirm({
+      title: t('wallet.removeTitle'),
+      content: t('wallet.removeConfirm', { name: wallet.name }),
+    });
+    if (!sure) return;
+    await remove.mutateAsync(wallet.id).then(
+      () => toast(t('wallet.removed')),
+      () => undefined,
+    );
+  }
+  return (
+    <article className="wallet-record" data-testid="wallet-address">
+      <header className="wallet-record-head">
+        <span className="wallet-record-title">{wallet.name}</span>
+        <span>
+          <Tag color="primary" fill="outline">
+            {wallet.currency} · {wallet.network}
+          </Tag>
+        </span>
+      </header>
+      <p className="wallet-break wallet-address-text">{wallet.address}</p>
+      <div className="wallet-actions">
+        <Button size="small" color="danger" fill="outline" onClick={onRemove} loading={remove.isPending}>
+          {t('wallet.remove')}
+        </Button>
+      </div>
+    </article>
+  );
+}
+
+/** Binds a USDT address; the shape is checked here, the checksum by the server. */
+export function AddWalletForm() {
+  const { t } = useTranslation();
+  const add = useAddWalletAddress();
+  const [form] = Form.useForm<WalletAddressBody>();
+
+  const addressRule = {
+    validator: (_rule: unknown, value: string | undefined) => {
+      const network = form.getFieldValue('network') as CryptoNetwork | undefined;
+      if (!value?.trim()) return Promise.reject(new Error(t('validation.required', { field: t('fields.address') })));
+      if (network && !isAddressShape(network, value)) {
+        return Promise.reject(new Error(t('errors.ADDRESS_INVALID', { network })));
+      }
+      return Promise.resolve();
+    },
+  };
+
+  async function submit(values: WalletAddressBody) {
+    const body = { ...values, name: values.name.trim(), address: values.address.trim() };
+    try {
+      await add.mutateAsync(body);
+    } catch (error) {
+      // The server's verdict (a checksum that does not hold, an address already bound) stays under the field too.
+      const messages = (error as { messages?: string[] }).messages ?? [];
+      if (messages.length > 0) form.setFields([{ name: 'address', errors: messages }]);
+      return;
+    }
+    toast(t('wallet.bound'));
+    form.resetFields();
+  }
+
+  return (
+    <Form
+      form={form}
+      layout="vertical"
+      mode="card"
+      initialValues={{ currency: 'USDT', network: 'TRC20' }}
+      onFinish={submit}
+      data-testid="add-wallet-form"
+      footer={
+        <Button block type="submit" color="primary" loading={add.isPending}>
+          {t('wallet.bind')}
+        </Button>
+      }
+    >
+      <Form.Header>{t('wallet.addWallet')}</Form.Header>
+      <Form.Item name="name" label={t('wallet.walletName')} rules={[requiredRule(t, 'name')]}>
+        <Input maxLength={40} clearable />
+      </Form.Item>
+      <Form.Item name="currency" label={t('fields.currency')} rules={[requiredRule(t, 'currency')]}>
+        <SingleSelector options={[{ label: 'USDT', value: 'USDT' }]} />
+      </Form.Item>
+      <Form.Item name="network" label={t('fields.network')} rules={[requiredRule(t, 'network')]}>
+        <SingleSelector options={networkOptions} />
+      </Form.Item>
+      <Form.Item name="address" label={t('fields.address')} required rules={[addressRule]} dependencies={['network']}>
+        <Input maxLength={100} clearable autoComplete="off" />
+      </Form.Item>
+    </Form>
+  );
+}

@@ -1,0 +1,176 @@
+import { Button, Form, Input } from 'antd-mobile';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { toast } from '../../../shared/feedback.ts';
+import type { Balances, WalletAddress, WithdrawConfig } from '../api/types.ts';
+import { useApplyWithdraw, type WithdrawBody } from '../api/withdraw-apply.ts';
+import { useIdempotentAttempt } from '../idempotency.ts';
+import { atLeast, withdrawPreview } from '../money.ts';
+import { useFormat } from '../use-format.ts';
+import { amountError, normaliseAmount } from '../validation.ts';
+import { amountRule } from './rules.ts';
+import { SingleSelector } from './single-selector.tsx';
+import { Notice, Row } from './wallet-page.tsx';
+
+type WithdrawForm = { currency: string; amount: string; walletId: string; payPassword: string };
+
+/** SPEC sections 3 and 9: amount, available balance, fee, received amount, wallet, pay password. */
+export function WithdrawCryptoForm({
+  balances,
+  config,
+  wallets,
+  hasPayPassword,
+}: {
+  balances: Balances;
+  config: WithdrawConfig;
+  wallets: WalletAddress[];
+  hasPayPassword: boolean;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const format = useFormat();
+  const apply = useApplyWithdraw();
+  const attempts = useIdempotentAttempt<WithdrawBody>();
+  const [form] = Form.useForm<WithdrawForm>();
+  const currency = Form.useWatch('currency', form) ?? balances.list[0]?.currency;
+  const amount = Form.useWatch('amount', form);
+  const balance = balances.list.find((item) => item.currency === currency);
+  const minimum = config.currencies.find((rule) => rule.currency === currency)?.minimum ?? config.minimumUsd;
+  const preview = useMemo(
+    () =>
+      currency && amount && !amountError(amount)
+        ? withdrawPreview(config, currency, normaliseAmount(amount))
+        : undefined,
+    [config, currency, amount],
+  );
+
+  const minimumRule = {
+    validator: (_rule: unknown, value: string | undefined) =>
+      !value || amountError(value) || atLeast(normaliseAmount(value), minimum)
+        ? Promise.resolve()
+        : Promise.reject(new Error(t('errors.WITHDRAW_BELOW_MINIMUM', { minimum: format.number(minimum), currency }))),
+  };
+  const payPasswordRule = {
+    validator: (_rule: unknown, value: string | undefined) =>
+      !value
+        ? Promise.reject(new Error(t('validation.required', { field: t('wallet.payPassword') })))
+        : value.length < 4 || value.length > 16
+          ? Promise.reject(new Error(t('validation.passwordLength')))
+          : Promise.resolve(),
+  };
+
+  async function submit(values: WithdrawForm) {
+    const body = {
+      amount: normaliseAmount(values.amount),
+      currency: values.currency,
+      walletId: Number(values.walletId),
+      payPassword: values.payPassword,
+    };
+    try {
+      await apply.mutateAsync(attempts.attempt(body));
+    } catch {
+      return;
+    }
+    attempts.succeeded();
+    toast(t('wallet.withdrawSubmitted'));
+    navigate('/pages/history/record?tab=withdraw');
+  }
+
+  return (
+    <Form
+      form={form}
+      layout="vertical"
+      mode="card"
+      initialValues={{ currency: balances.list[0]?.currency, walletId: wallets[0] ? String(wallets[0].id) : undefined }}
+      onFinish={submit}
+      data-testid="withdraw-form"
+      footer={
+        <Button block type="submit" color="primary" size="large" loading={apply.isPending} disabled={!hasPayPassword}>
+          {t('wallet.withdrawSubmit')}
+        </Button>
+      }
+    >
+      <Form.Item name="currency" label={t('fields.currency')}>
+        <SingleSelector options={balances.list.map((item) => ({ label: item.currency, value: item.currency }))} />
+      </Form.Item>
+      <Form.Item
+        name="amount"
+        label={t('fields.amount')}
+        required
+        rules={[amountRule(t), minimumRule]}
+        extra={
+          <button
+            type="button"
+            className="wallet-link"
+            onClick={() => balance && form.setFieldValue('amount', balance.available.replace(/\..*$/, ''))}
+          >
+            {t('wallet.all')}
+          </button>
+        }
+        description={
+          <span data-testid="withdraw-available">
+            {t('wallet.available', { amount: balance ? format.amount(balance.available, balance.currency) : '--' })}
+          </span>
+        }
+      >
+        <Input
+          inputMode="numeric"
+          placeholder={t('wallet.minimumPlaceholder', { minimum: format.number(minimum) })}
+          clearable
+        />
+      </Form.Item>
+      <div className="wallet-preview" data-testid="withdraw-preview">
+        <Row label={t('wallet.feeLabel')} testId="withdraw-fee">
+          {preview && currency ? t('wallet.feeText', { fee: format.amount(preview.fee, currency) }) : '--'}
+        </Row>
+        <Row label={t('wallet.totalDeducted')}>
+          {preview && currency ? format.amount(preview.total, currency) : '--'}
+        </Row>
+        <Row label={t('wallet.received')} testId="withdraw-received">
+          {preview && currency ? format.amount(preview.received, currency) : '--'}
+        </Row>
+      </div>
+      <Form.Item
+        name="walletId"
+        label={t('fields.walletId')}
+        rules={[{ required: true, message: t('validation.required', { field: t('fields.walletId') }) }]}
+        description={
+          <Link className="wallet-link" to="/pages/card/crypto">
+            {t('wallet.addWallet')}
+          </Link>
+        }
+      >
+        {wallets.length > 0 ? (
+          <SingleSelector
+            testId="withdraw-wallets"
+            columns={1}
+            options={wallets.map((wallet) => ({
+              label: `${wallet.name} · ${wallet.network}`,
+              description: wallet.address,
+              value: String(wallet.id),
+            }))}
+          />
+        ) : (
+          <span className="wallet-hint">{t('wallet.noWallet')}</span>
+        )}
+      </Form.Item>
+      <Form.Item name="payPassword" label={t('wallet.payPassword')} required rules={[payPasswordRule]}>
+        {hasPayPassword ? (
+          <Input type="password" maxLength={16} autoComplete="off" placeholder={t('wallet.payPasswordPlaceholder')} />
+        ) : (
+          <Notice tone="warning" testId="no-pay-password">
+            {t('wallet.noPayPassword')}{' '}
+            <Link className="wallet-link" to="/pages/setting/paypwd">
+              {t('wallet.setPayPassword')}
+            </Link>
+          </Notice>
+        )}
+      </Form.Item>
+      <div className="wallet-preview">
+        <Notice>{t('wallet.minimumWithdraw', { minimum: format.amount(config.minimumUsd, 'USD') })}</Notice>
+        <Notice>{t(config.processingKey)}</Notice>
+      </div>
+    </Form>
+  );
+}
