@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 
 type FormLike = { setFields(fields: { name: string; errors: string[] }[]): void };
-type Issue = { path: PropertyKey[]; message: string; input?: unknown };
+type Issue = { path: PropertyKey[]; message: string };
 type Schema = { safeParse(value: unknown): { success: true } | { success: false; error: { issues: Issue[] } } };
 
 /**
@@ -16,7 +16,8 @@ export function validateWith(schema: Schema, values: object, form: FormLike, t: 
   for (const issue of result.error.issues) {
     const name = String(issue.path[0] ?? '');
     if (errors.has(name)) continue;
-    const empty = issue.input === undefined || issue.input === '';
+    const input = (values as Record<string, unknown>)[name];
+    const empty = input === undefined || input === null || input === '';
     const key = empty
       ? 'validation.required'
       : issue.message.startsWith('validation.')

@@ -10,6 +10,7 @@ import { totalIn } from '../../../features/member/components/balances.ts';
 import { useSessionStore } from '../../../features/session/store.ts';
 import { confirm, toast } from '../../../shared/feedback.ts';
 import { formatNumber } from '../../../shared/format.ts';
+import { usePageActive } from '../../../shared/page.ts';
 import { useTopic } from '../../../shared/realtime/index.ts';
 import { useAppStore } from '../../../shared/stores/app.ts';
 import { openSupport } from '../../../shared/support.ts';
@@ -97,6 +98,8 @@ function MemberProfile() {
   const currencies = useAppStore((state) => state.currencies);
   const [currency, setCurrency] = useState<string | undefined>();
   const [picking, setPicking] = useState(false);
+  // A kept-alive tab page is hidden, not unmounted: its picker must not stay over another page.
+  const active = usePageActive();
   // The server names the member and currency after each committed change; the profile refetches.
   useTopic('balance', () => void queryClient.invalidateQueries({ queryKey: profileQueryKey }));
 
@@ -210,7 +213,7 @@ function MemberProfile() {
             </table>
           )}
           <Picker
-            visible={picking}
+            visible={picking && active}
             onClose={() => setPicking(false)}
             value={target ? [target] : []}
             columns={[currencies.map((item) => ({ value: item.code, label: `${item.code} · ${item.name}` }))]}
