@@ -102,6 +102,7 @@ test('resetting the password by a mailed code; the new password logs in', async 
   await page.goto('/#/pages/auth/login');
   await page.getByTestId('to-reset').click();
   await expect(page).toHaveURL(/#\/pages\/auth\/resetpwd$/);
+  await expect(page.getByTestId('reset-page')).toBeVisible();
   await page.getByTestId('mail').locator('input').fill(mail);
   const before = mailCount(mail);
   await page.getByTestId('send-code').click();

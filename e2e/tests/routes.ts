@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import type { APIRequestContext } from '@playwright/test';
 
 const root = new URL('../../', import.meta.url);
 
@@ -26,8 +27,16 @@ export function en(key: string): string {
   return node;
 }
 
-/** A stored session, as the session store persists it, so needLogin pages open. */
-export const loggedIn = JSON.stringify({
-  state: { token: 'e2e-token', userInfo: { uid: 'E2E' }, isLogined: true },
-  version: 0,
-});
+/**
+ * A stored session of the demo member (NODE_ENV=development seeds it), as the session store
+ * persists it, so needLogin pages open. A real token: pages that call member APIs with it get
+ * answers, not a 401 that logs out.
+ */
+export async function demoSession(request: APIRequestContext): Promise<string> {
+  const response = await request.post('/api/v1/member/login', {
+    data: { mail: 'demo@soar.local', password: 'demo1234' },
+  });
+  if (!response.ok()) throw new Error(`demo login: ${response.status()} ${await response.text()}`);
+  const { data } = (await response.json()) as { data: { token: string; uid: string } };
+  return JSON.stringify({ state: { token: data.token, userInfo: { uid: data.uid }, isLogined: true }, version: 0 });
+}

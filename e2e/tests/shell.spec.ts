@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { en, loggedIn, routes } from './routes.ts';
+import { demoSession, en, routes } from './routes.ts';
 
 function collectErrors(page: Page): string[] {
   const errors: string[] = [];
@@ -18,10 +18,11 @@ test('the route table covers the spec: 44 pages, five of them tabs', () => {
   ]);
 });
 
-test('every route renders its title without a page error, titled Soar', async ({ page }) => {
+test('every route renders its title without a page error, titled Soar', async ({ page, request }) => {
   test.setTimeout(120_000);
   const errors = collectErrors(page);
-  await page.addInitScript((session) => localStorage.setItem('soar-session', session), loggedIn);
+  const session = await demoSession(request);
+  await page.addInitScript((stored) => localStorage.setItem('soar-session', stored), session);
   for (const route of routes) {
     await page.goto(`/#${route.path}`);
     await expect(page.getByRole('heading', { level: 1, name: en(route.title) }), route.path).toBeVisible();
