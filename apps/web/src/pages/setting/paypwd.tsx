@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sendOwnCode } from '../../features/member/api/code.ts';
 import { setPayPassword } from '../../features/member/api/password.ts';
-import { profileQueryKey } from '../../features/member/api/profile.ts';
+import { profileQueryKey } from '../../features/member/api/profile-query.ts';
 import { CodeButton } from '../../features/member/components/code-button.tsx';
 import { PasswordInput } from '../../features/member/components/password-input.tsx';
 import { validateWith } from '../../features/member/components/validate.ts';

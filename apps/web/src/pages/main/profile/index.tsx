@@ -5,7 +5,7 @@ import { DownOutline, FileOutline } from 'antd-mobile-icons';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { profileQueryKey, useProfile } from '../../../features/member/api/profile.ts';
+import { profileQueryKey, useProfile } from '../../../features/member/api/profile-query.ts';
 import { totalIn } from '../../../features/member/components/balances.ts';
 import { useSessionStore } from '../../../features/session/store.ts';
 import { confirm, toast } from '../../../shared/feedback.ts';
