@@ -23,7 +23,13 @@ export function realtimeUrl(
  * The app's one WebSocket. It opens with the first subscription, not at start; when the server
  * refuses it, it retries with backoff and says nothing (no toast, no error).
  */
-export const realtime = new RealtimeClient({ url: () => realtimeUrl(), token: () => tokenSource() ?? null });
+export const realtime = new RealtimeClient({
+  url: () => realtimeUrl(),
+  token: () => tokenSource() ?? null,
+  // 0.5-1 s, 1-2 s, 2-4 s ... up to a minute: a server without the socket costs a handful of
+  // attempts (the browser logs each refused handshake itself) and then one a minute at most.
+  backoffMs: (attempt) => Math.min(60_000, 1_000 * 2 ** attempt) * (0.5 + Math.random() / 2),
+});
 
 /** Listens to `topic` while the component is mounted; the latest `listener` is called. */
 export function useTopic(topic: string | undefined, listener: (data: unknown) => void): void {
