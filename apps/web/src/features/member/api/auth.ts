@@ -1,8 +1,8 @@
-import type { LoginAnswer, RegisterBody, ResetPasswordBody } from '@soar/contract';
+import type { LoginAnswer, loginBody, phoneLoginBody, RegisterBody, ResetPasswordBody } from '@soar/contract';
 import { request } from '../../../shared/api/client.ts';
 
-export type LoginByMail = { mail: string; password: string };
-export type LoginByPhone = { phone: string; areaCode: string; password: string };
+export type LoginByMail = ReturnType<typeof loginBody.parse>;
+export type LoginByPhone = ReturnType<typeof phoneLoginBody.parse>;
 
 /** `POST member/login`: the user info, token and expiry. */
 export const loginByMail = (data: LoginByMail) => request<LoginAnswer>({ url: 'member/login', method: 'POST', data });

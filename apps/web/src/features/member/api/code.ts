@@ -1,11 +1,13 @@
-import type { CodeScene } from '@soar/contract';
+import type { CodeScene, codeSendAnswer } from '@soar/contract';
 import { request } from '../../../shared/api/client.ts';
+
+type CodeSendAnswer = ReturnType<typeof codeSendAnswer.parse>;
 
 export type CodeDestination = { type: 'email'; mail: string } | { type: 'phone'; phone: string; areaCode: string };
 
 /** `POST member/code/send`: scene paypwd goes to the account's own mail or phone by `type`. */
 export const sendCode = (destination: CodeDestination, scene: CodeScene) =>
-  request<{ expiresIn: number; resendIn: number }>({
+  request<CodeSendAnswer>({
     url: 'member/code/send',
     method: 'POST',
     data: { ...destination, scene },
@@ -13,7 +15,7 @@ export const sendCode = (destination: CodeDestination, scene: CodeScene) =>
 
 /** Scene paypwd: the code goes to the signed-in account's own mail or phone, chosen by `type`. */
 export const sendOwnCode = (type: 'email' | 'phone') =>
-  request<{ expiresIn: number; resendIn: number }>({
+  request<CodeSendAnswer>({
     url: 'member/code/send',
     method: 'POST',
     data: { type, scene: 'paypwd' },

@@ -1,24 +1,13 @@
+import type { sessionListAnswer } from '@soar/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '../../../shared/api/client.ts';
 
-export type MemberSession = {
-  id: number;
-  ip: string;
-  userAgent: string;
-  createdAt: string;
-  lastSeenAt: string;
-  current: boolean;
-};
-export type LoginAttempt = {
-  time: string;
-  ip: string;
-  userAgent: string;
-  result: 'success' | 'failed' | 'lockout' | 'locked';
-};
+type SessionList = ReturnType<typeof sessionListAnswer.parse>;
+export type MemberSession = SessionList['sessions'][number];
+export type LoginAttempt = SessionList['attempts'][number];
 
 /** `GET member/session/list`: live sessions newest first and the 20 latest login attempts. */
-export const getSessions = () =>
-  request<{ sessions: MemberSession[]; attempts: LoginAttempt[] }>({ url: 'member/session/list', loading: false });
+export const getSessions = () => request<SessionList>({ url: 'member/session/list', loading: false });
 
 export const sessionsQuery = () => queryOptions({ queryKey: ['member', 'sessions'], queryFn: getSessions });
 export const useSessions = (enabled: boolean) => useQuery({ ...sessionsQuery(), enabled });
