@@ -2,12 +2,15 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { smtpPort } from './smtp.ts';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'soar-e2e-'));
 
 export default defineConfig({
   testDir: './tests',
+  // A capturing SMTP server: the server mails verification codes to it, the tests read them.
+  globalSetup: './global-setup.ts',
   timeout: 30_000,
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
@@ -37,6 +40,13 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/readyz`,
     timeout: 180_000,
     reuseExistingServer: false,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'development' },
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'development',
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    },
   },
 });

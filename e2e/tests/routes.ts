@@ -27,12 +27,16 @@ export function en(key: string): string {
   return node;
 }
 
-/** A stored session, as the session store persists it, so needLogin pages open. */
-/** The persisted session of the seeded demo member, signed in through the API. */
+/**
+ * A stored session of the demo member (NODE_ENV=development seeds it), as the session store
+ * persists it, so needLogin pages open. A real token: pages that call member APIs with it get
+ * answers, not a 401 that logs out.
+ */
 export async function demoSession(request: APIRequestContext): Promise<string> {
   const response = await request.post('/api/v1/member/login', {
     data: { mail: 'demo@soar.local', password: 'demo1234' },
   });
-  const { data } = (await response.json()) as { data: { token: string } & Record<string, unknown> };
-  return JSON.stringify({ state: { token: data.token, userInfo: data, isLogined: true }, version: 0 });
+  if (!response.ok()) throw new Error(`demo login: ${response.status()} ${await response.text()}`);
+  const { data } = (await response.json()) as { data: { token: string; uid: string } };
+  return JSON.stringify({ state: { token: data.token, userInfo: { uid: data.uid }, isLogined: true }, version: 0 });
 }

@@ -1,7 +1,9 @@
 import { BellOutline, MessageOutline } from 'antd-mobile-icons';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePageActive } from '../../shared/page.ts';
 import { useAppStore } from '../../shared/stores/app.ts';
+import { openSupportEvent } from '../../shared/support.ts';
 import { Sheet } from '../../shared/ui/sheet.tsx';
 
 /**
@@ -14,13 +16,24 @@ export function CustomerTool() {
   const [open, setOpen] = useState(false);
   const close = useCallback(() => setOpen(false), []);
   const label = t('shell.tools.customer');
-  if (msgType === 'whatsapp' && whatsapp) {
+  const whatsappUrl = `https://wa.me/${whatsapp.replace(/\D/g, '')}`;
+  const useWhatsapp = msgType === 'whatsapp' && whatsapp !== '';
+  const active = usePageActive();
+  // A page (the profile's VIP note) asks for customer service through `openSupport()`; only the
+  // layout on screen answers (kept-alive tab pages have layouts of their own).
+  useEffect(() => {
+    if (!active) return;
+    const onOpen = () => (useWhatsapp ? window.open(whatsappUrl, '_blank', 'noopener') : setOpen(true));
+    window.addEventListener(openSupportEvent, onOpen);
+    return () => window.removeEventListener(openSupportEvent, onOpen);
+  }, [active, useWhatsapp, whatsappUrl]);
+  if (useWhatsapp) {
     return (
       <a
         className="tool"
         data-testid="nav-customer"
         aria-label={label}
-        href={`https://wa.me/${whatsapp.replace(/\D/g, '')}`}
+        href={whatsappUrl}
         target="_blank"
         rel="noopener noreferrer"
       >

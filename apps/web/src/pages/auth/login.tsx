@@ -1,21 +1,76 @@
+import { type LoginAnswer, loginBody, phoneLoginBody } from '@soar/contract';
+import { Button, Form } from 'antd-mobile';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { currentRedirect } from '../../features/session/session.ts';
-import { PlaceholderPage } from '../../shared/ui/placeholder-page.tsx';
+import { Link } from 'react-router';
+import { loginByMail, loginByPhone } from '../../features/member/api/auth.ts';
+import { defaultAreaCode } from '../../features/member/components/area-codes.ts';
+import { ContactFields, ContactTabs, type ContactType } from '../../features/member/components/contact-fields.tsx';
+import { PasswordInput } from '../../features/member/components/password-input.tsx';
+import { validateWith } from '../../features/member/components/validate.ts';
+import { completeLogin, currentRedirect } from '../../features/session/session.ts';
+import '../../features/member/components/account.css';
 
-/**
- * Also shown at /pages/login/index, where the route guard sends guests. The accounts work builds
- * the form; it calls `completeLogin`, which returns to the redirect kept here.
- */
+type Values = { mail?: string; areaCode?: string; phone?: string; password?: string };
+
+/** Also shown at /pages/login/index, where the route guard sends guests with a redirect. */
 export function Page() {
   const { t } = useTranslation();
+  const [form] = Form.useForm<Values>();
+  const [type, setType] = useState<ContactType>('email');
   const redirect = currentRedirect();
+
+  const submit = async (values: Values) => {
+    const password = values.password ?? '';
+    let answer: LoginAnswer | undefined;
+    if (type === 'email') {
+      const data = { mail: (values.mail ?? '').trim(), password };
+      if (!validateWith(loginBody, data, form, t)) return;
+      answer = await loginByMail(data).catch(() => undefined);
+    } else {
+      const data = { phone: (values.phone ?? '').trim(), areaCode: values.areaCode ?? '', password };
+      if (!validateWith(phoneLoginBody, data, form, t)) return;
+      answer = await loginByPhone(data).catch(() => undefined);
+    }
+    if (!answer) return;
+    const { token, expiresAt: _expiresAt, ...userInfo } = answer;
+    completeLogin(token, userInfo);
+  };
+
   return (
-    <PlaceholderPage title="pages.auth.login">
+    <section className="account-page" data-testid="login-page">
+      <h1 className="page-title">{t('pages.auth.login')}</h1>
+      <p className="account-lead">{t('account.login.lead')}</p>
       {redirect && (
         <p className="redirect-note" data-testid="login-redirect">
           {t('shell.login.redirect', { target: redirect })}
         </p>
       )}
-    </PlaceholderPage>
+      <ContactTabs type={type} onChange={setType} />
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={{ areaCode: defaultAreaCode }}
+        onFinish={submit}
+        footer={
+          <Button block type="submit" color="primary" size="large" data-testid="login-submit">
+            {t('account.login.submit')}
+          </Button>
+        }
+      >
+        <ContactFields type={type} />
+        <Form.Item name="password" label={t('fields.password')}>
+          <PasswordInput placeholder={t('account.form.passwordPlaceholder')} testId="password" />
+        </Form.Item>
+      </Form>
+      <div className="account-links">
+        <Link to="/pages/auth/register" data-testid="to-register">
+          {t('account.login.toRegister')}
+        </Link>
+        <Link to="/pages/auth/resetpwd" data-testid="to-reset">
+          {t('account.login.toReset')}
+        </Link>
+      </div>
+    </section>
   );
 }

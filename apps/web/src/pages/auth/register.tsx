@@ -1,5 +1,114 @@
-import { PlaceholderPage } from '../../shared/ui/placeholder-page.tsx';
+import { codeSendBody, registerBody } from '@soar/contract';
+import { Button, Checkbox, Form, Input } from 'antd-mobile';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { register } from '../../features/member/api/auth.ts';
+import { sendCode } from '../../features/member/api/code.ts';
+import { defaultAreaCode } from '../../features/member/components/area-codes.ts';
+import { CodeButton } from '../../features/member/components/code-button.tsx';
+import { type ContactValues, contactOf } from '../../features/member/components/contact.ts';
+import { ContactFields, ContactTabs, type ContactType } from '../../features/member/components/contact-fields.tsx';
+import { PasswordInput } from '../../features/member/components/password-input.tsx';
+import { validateWith } from '../../features/member/components/validate.ts';
+import { completeLogin } from '../../features/session/session.ts';
+import type { PageProps } from '../../shared/page.ts';
+import '../../features/member/components/account.css';
 
-export function Page() {
-  return <PlaceholderPage title="pages.auth.register" />;
+type Values = ContactValues & {
+  code?: string;
+  password?: string;
+  confirmPassword?: string;
+  inviteCode?: string;
+  agree?: boolean;
+};
+
+/** Sign up by mail or phone with a verification code; the answer signs the member in. */
+export function Page({ query }: PageProps) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<Values>();
+  const [type, setType] = useState<ContactType>('email');
+
+  const send = async () => {
+    const destination = contactOf(type, form.getFieldsValue());
+    if (!validateWith(codeSendBody, { ...destination, scene: 'register' }, form, t)) return false;
+    return sendCode(destination, 'register').then(
+      () => true,
+      () => false,
+    );
+  };
+
+  const submit = async (values: Values) => {
+    const inviteCode = values.inviteCode?.trim();
+    const body = {
+      ...contactOf(type, values),
+      code: (values.code ?? '').trim(),
+      password: values.password ?? '',
+      confirmPassword: values.confirmPassword ?? '',
+      ...(inviteCode ? { inviteCode } : {}),
+      agree: values.agree === true,
+    };
+    if (!validateWith(registerBody, body, form, t)) return;
+    const answer = await register({ ...body, agree: true }).catch(() => undefined);
+    if (!answer) return;
+    const { token, expiresAt: _expiresAt, ...userInfo } = answer;
+    completeLogin(token, userInfo);
+  };
+
+  return (
+    <section className="account-page" data-testid="register-page">
+      <h1 className="page-title">{t('pages.auth.register')}</h1>
+      <p className="account-lead">{t('account.register.lead')}</p>
+      <ContactTabs type={type} onChange={setType} />
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={{ areaCode: defaultAreaCode, inviteCode: query.invite ?? '', agree: false }}
+        onFinish={submit}
+        footer={
+          <Button block type="submit" color="primary" size="large" data-testid="register-submit">
+            {t('account.register.submit')}
+          </Button>
+        }
+      >
+        <ContactFields type={type} />
+        <Form.Item name="code" label={t('fields.code')} extra={<CodeButton onSend={send} />}>
+          <Input
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            placeholder={t('account.form.codePlaceholder')}
+            data-testid="code"
+          />
+        </Form.Item>
+        <Form.Item name="password" label={t('fields.password')}>
+          <PasswordInput
+            placeholder={t('account.form.passwordPlaceholder')}
+            testId="password"
+            autoComplete="new-password"
+          />
+        </Form.Item>
+        <Form.Item name="confirmPassword" label={t('fields.confirmPassword')}>
+          <PasswordInput
+            placeholder={t('account.form.confirmPlaceholder')}
+            testId="confirm-password"
+            autoComplete="new-password"
+          />
+        </Form.Item>
+        <Form.Item name="inviteCode" label={t('account.register.inviteOptional')}>
+          <Input maxLength={32} placeholder={t('account.register.invitePlaceholder')} data-testid="invite-code" />
+        </Form.Item>
+        <Form.Item name="agree" valuePropName="checked">
+          <Checkbox data-testid="agree" className="agree">
+            {t('account.register.agree')}
+          </Checkbox>
+        </Form.Item>
+      </Form>
+      <div className="account-links">
+        <Link to="/pages/auth/login" data-testid="to-login">
+          {t('account.register.toLogin')}
+        </Link>
+      </div>
+    </section>
+  );
 }
