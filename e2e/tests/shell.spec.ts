@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { en, loggedIn, routes } from './routes.ts';
+import { en, routes } from './routes.ts';
 
 function collectErrors(page: Page): string[] {
   const errors: string[] = [];
@@ -18,10 +18,14 @@ test('the route table covers the spec: 44 pages, five of them tabs', () => {
   ]);
 });
 
-test('every route renders its title without a page error, titled Soar', async ({ page }) => {
+test('every route renders its title without a page error, titled Soar', async ({ page, request }) => {
   test.setTimeout(120_000);
   const errors = collectErrors(page);
-  await page.addInitScript((session) => localStorage.setItem('soar-session', session), loggedIn);
+  // A real member session: start-up checks the token, and an unknown one is logged out.
+  const login = await request.post('/api/v1/member/login', { data: { mail: 'demo@soar.local', password: 'demo1234' } });
+  const { data } = (await login.json()) as { data: { token: string } };
+  const session = JSON.stringify({ state: { token: data.token, userInfo: {}, isLogined: true }, version: 0 });
+  await page.addInitScript((value) => localStorage.setItem('soar-session', value), session);
   for (const route of routes) {
     await page.goto(`/#${route.path}`);
     await expect(page.getByRole('heading', { level: 1, name: en(route.title) }), route.path).toBeVisible();

@@ -1,4 +1,4 @@
-import { type PointerEvent, useRef, useState } from 'react';
+import { type PointerEvent as ReactPointerEvent, useEffect, useRef, useState } from 'react';
 
 type Drag = { key: string; from: number; startY: number; height: number; snapshot: string[] };
 
@@ -12,55 +12,65 @@ export function moveTo(list: string[], key: string, to: number): string[] {
 /**
  * Drag to reorder by pointer (mouse, touch or pen): a row's handle starts the drag, the row
  * follows the pointer and the list reorders whenever it passes half a row. `onDrop` gets the
- * new order when it changed.
+ * new order when it changed. The pointer is followed on the window, since a row that moves in
+ * the list loses any pointer capture.
  */
 export function useDragOrder(order: string[], setOrder: (next: string[]) => void, onDrop: (next: string[]) => void) {
-  const drag = useRef<Drag | null>(null);
   const [dragging, setDragging] = useState<{ key: string; offset: number } | null>(null);
+  const latest = useRef({ setOrder, onDrop });
+  latest.current = { setOrder, onDrop };
+  const stop = useRef<() => void>(undefined);
+  useEffect(() => () => stop.current?.(), []);
+
+  const start = (key: string, event: ReactPointerEvent<HTMLElement>) => {
+    const row = event.currentTarget.closest('li');
+    if (!row || event.button > 0) return;
+    event.preventDefault();
+    stop.current?.();
+    const drag: Drag = {
+      key,
+      from: order.indexOf(key),
+      startY: event.clientY,
+      height: row.getBoundingClientRect().height,
+      snapshot: order,
+    };
+    const target = (clientY: number) => {
+      const dy = clientY - drag.startY;
+      const to = Math.max(0, Math.min(drag.snapshot.length - 1, drag.from + Math.round(dy / drag.height)));
+      return { dy, to, next: moveTo(drag.snapshot, drag.key, to) };
+    };
+    const move = (moveEvent: PointerEvent) => {
+      const { dy, to, next } = target(moveEvent.clientY);
+      latest.current.setOrder(next);
+      setDragging({ key, offset: dy - (to - drag.from) * drag.height });
+    };
+    const end = (endEvent: PointerEvent) => {
+      remove();
+      setDragging(null);
+      if (endEvent.type === 'pointercancel') {
+        latest.current.setOrder(drag.snapshot);
+        return;
+      }
+      const { to, next } = target(endEvent.clientY);
+      latest.current.setOrder(next);
+      if (to !== drag.from) latest.current.onDrop(next);
+    };
+    const remove = () => {
+      window.removeEventListener('pointermove', move);
+      window.removeEventListener('pointerup', end);
+      window.removeEventListener('pointercancel', end);
+      stop.current = undefined;
+    };
+    window.addEventListener('pointermove', move);
+    window.addEventListener('pointerup', end);
+    window.addEventListener('pointercancel', end);
+    stop.current = remove;
+    setDragging({ key, offset: 0 });
+  };
 
   const handleProps = (key: string) => ({
-    onPointerDown: (event: PointerEvent<HTMLElement>) => {
-      const row = event.currentTarget.closest('li');
-      if (!row) return;
-      event.currentTarget.setPointerCapture(event.pointerId);
-      drag.current = {
-        key,
-        from: order.indexOf(key),
-        startY: event.clientY,
-        height: row.getBoundingClientRect().height,
-        snapshot: order,
-      };
-      setDragging({ key, offset: 0 });
-    },
-    onPointerMove: (event: PointerEvent<HTMLElement>) => {
-      const current = drag.current;
-      if (!current) return;
-      const dy = event.clientY - current.startY;
-      const to = Math.max(0, Math.min(current.snapshot.length - 1, current.from + Math.round(dy / current.height)));
-      setOrder(moveTo(current.snapshot, current.key, to));
-      setDragging({ key: current.key, offset: dy - (to - current.from) * current.height });
-    },
-    onPointerUp: (event: PointerEvent<HTMLElement>) => finish(event, true),
-    onPointerCancel: (event: PointerEvent<HTMLElement>) => finish(event, false),
+    onPointerDown: (event: ReactPointerEvent<HTMLElement>) => start(key, event),
   });
-
-  function finish(event: PointerEvent<HTMLElement>, drop: boolean) {
-    const current = drag.current;
-    drag.current = null;
-    setDragging(null);
-    if (event.currentTarget.hasPointerCapture(event.pointerId))
-      event.currentTarget.releasePointerCapture(event.pointerId);
-    if (!current) return;
-    if (!drop) {
-      setOrder(current.snapshot);
-      return;
-    }
-    const dy = event.clientY - current.startY;
-    const to = Math.max(0, Math.min(current.snapshot.length - 1, current.from + Math.round(dy / current.height)));
-    const next = moveTo(current.snapshot, current.key, to);
-    setOrder(next);
-    if (to !== current.from) onDrop(next);
-  }
 
   return { dragging, handleProps };
 }
