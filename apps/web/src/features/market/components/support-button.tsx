@@ -1,14 +1,13 @@
-import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useAppStore } from '../../../shared/stores/app.ts';
-import { Sheet } from '../../../shared/ui/sheet.tsx';
+
+const SupportSheet = lazy(() => import('./support-sheet.tsx'));
 
 /**
  * Customer service as the default layout offers it: a WhatsApp chat when the base setting says
- * so, else the built-in support panel.
+ * so, else the built-in support panel (loaded on the first tap).
  */
 export function SupportButton({ className, children }: { className: string; children: ReactNode }) {
-  const { t } = useTranslation();
   const { msgType, whatsapp } = useAppStore();
   const [open, setOpen] = useState(false);
   if (msgType === 'whatsapp' && whatsapp) {
@@ -29,9 +28,11 @@ export function SupportButton({ className, children }: { className: string; chil
       <button type="button" className={className} data-testid="home-support" onClick={() => setOpen(true)}>
         {children}
       </button>
-      <Sheet open={open} onClose={() => setOpen(false)} title={t('shell.tools.customer')} testId="support-sheet">
-        <p className="sheet-text">{t('shell.customerPanel.body')}</p>
-      </Sheet>
+      {open && (
+        <Suspense fallback={null}>
+          <SupportSheet onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

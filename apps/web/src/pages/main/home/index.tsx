@@ -1,25 +1,11 @@
-import {
-  BankcardOutline,
-  CollectMoneyOutline,
-  GlobalOutline,
-  HistogramOutline,
-  MessageOutline,
-  PieOutline,
-  RightOutline,
-  SearchOutline,
-  StarOutline,
-  TeamOutline,
-  TravelOutline,
-  UnorderedListOutline,
-  UploadOutline,
-} from 'antd-mobile-icons';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useIndexList } from '../../../features/market/api/index-list.ts';
 import { useNewsList } from '../../../features/market/api/news-list.ts';
 import { useMostActive } from '../../../features/market/api/quote-list.ts';
 import { Banner } from '../../../features/market/components/banners.tsx';
+import { Icon, type IconName } from '../../../features/market/components/icons.tsx';
 import { IndexCard } from '../../../features/market/components/index-card.tsx';
 import { ListState } from '../../../features/market/components/list-state.tsx';
 import { NewsRow } from '../../../features/market/components/news-row.tsx';
@@ -30,20 +16,20 @@ import { Logo } from '../../../shared/ui/logo.tsx';
 /** The Swiper and its animation library load after the page; the first banner shows meanwhile. */
 const BannerSwiper = lazy(() => import('../../../features/market/components/banner-swiper.tsx'));
 
-const grid: { key: string; path: string; icon: ReactNode }[] = [
-  { key: 'loan', path: '/pages/borrow/index', icon: <CollectMoneyOutline /> },
-  { key: 'deposit', path: '/pages/deposit/index', icon: <BankcardOutline /> },
-  { key: 'withdraw', path: '/pages/withdraw/crypto', icon: <UploadOutline /> },
-  { key: 'blocktrade', path: '/pages/product/blocktrade', icon: <TeamOutline /> },
-  { key: 'ipo', path: '/pages/product/newstock', icon: <TravelOutline /> },
-  { key: 'quant', path: '/pages/quantify/index', icon: <PieOutline /> },
+const grid: { key: string; path: string; icon: IconName }[] = [
+  { key: 'loan', path: '/pages/borrow/index', icon: 'loan' },
+  { key: 'deposit', path: '/pages/deposit/index', icon: 'deposit' },
+  { key: 'withdraw', path: '/pages/withdraw/crypto', icon: 'withdraw' },
+  { key: 'blocktrade', path: '/pages/product/blocktrade', icon: 'blocktrade' },
+  { key: 'ipo', path: '/pages/product/newstock', icon: 'ipo' },
+  { key: 'quant', path: '/pages/quantify/index', icon: 'quant' },
 ];
 
-const quick: { key: string; path: string; icon: ReactNode }[] = [
-  { key: 'markets', path: '/pages/main/market/index', icon: <HistogramOutline /> },
-  { key: 'watchlists', path: '/pages/main/watchlist/index', icon: <StarOutline /> },
-  { key: 'indices', path: '/pages/quote/globalindex', icon: <GlobalOutline /> },
-  { key: 'popular', path: '/pages/product/popular', icon: <UnorderedListOutline /> },
+const quick: { key: string; path: string; icon: IconName }[] = [
+  { key: 'markets', path: '/pages/main/market/index', icon: 'markets' },
+  { key: 'watchlists', path: '/pages/main/watchlist/index', icon: 'watchlists' },
+  { key: 'indices', path: '/pages/quote/globalindex', icon: 'indices' },
+  { key: 'popular', path: '/pages/product/popular', icon: 'popular' },
 ];
 
 /** The home tab (plain layout): search, banners, indices, shortcuts, news, stocks, funds. */
@@ -65,7 +51,7 @@ export function Page() {
           data-testid="home-search"
           onClick={() => navigate('/pages/search/index')}
         >
-          <SearchOutline aria-hidden />
+          <Icon name="search" />
           <span>{t('marketUi.search.placeholder')}</span>
         </button>
       </header>
@@ -106,13 +92,15 @@ export function Page() {
         <nav className="card home-grid" data-testid="home-grid" aria-label={t('marketUi.grid.title')}>
           {grid.map((item) => (
             <button key={item.key} type="button" className="grid-item" onClick={() => navigate(item.path)}>
-              <span className="grid-icon">{item.icon}</span>
+              <span className="grid-icon">
+                <Icon name={item.icon} />
+              </span>
               {t(`marketUi.grid.${item.key}`)}
             </button>
           ))}
           <SupportButton className="grid-item">
             <span className="grid-icon">
-              <MessageOutline />
+              <Icon name="support" />
             </span>
             {t('marketUi.grid.support')}
           </SupportButton>
@@ -165,7 +153,7 @@ export function Page() {
               {t('marketUi.sections.funds')}
             </h2>
             <button type="button" className="link-button" onClick={() => navigate('/pages/quantify/index')}>
-              {t('marketUi.sections.fundsLink')} <RightOutline aria-hidden />
+              {t('marketUi.sections.fundsLink')} <Icon name="right" />
             </button>
           </div>
           <p className="funds-body">{t('marketUi.sections.fundsBody')}</p>
@@ -180,7 +168,7 @@ export function Page() {
           <div className="quick-grid">
             {quick.map((item) => (
               <button key={item.key} type="button" className="quick-link" onClick={() => navigate(item.path)}>
-                {item.icon}
+                <Icon name={item.icon} />
                 {t(`marketUi.quick.${item.key}`)}
               </button>
             ))}
