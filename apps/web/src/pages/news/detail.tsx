@@ -78,7 +78,9 @@ export function Page({ query }: PageProps) {
                 <SymbolChip
                   key={symbol}
                   symbol={symbol}
-                  onOpen={(value) => navigate(`/pages/quote/stock?symbol=${encodeURIComponent(value)}`)}
+                  onOpen={(value, kind) =>
+                    navigate(`/pages/quote/${kind === 'index' ? 'in' : 'stock'}?symbol=${encodeURIComponent(value)}`)
+                  }
                 />
               ))}
             </div>

@@ -10,11 +10,22 @@ import { direction, useLiveQuote } from './use-live-quote.ts';
 const getQuote = (symbol: string) =>
   request<Quote>({ url: 'market/quote/detail', query: { symbol }, loading: false, toast: false });
 
-/** A related symbol with its live price and change; a tap opens the stock. */
-export function SymbolChip({ symbol, onOpen }: { symbol: string; onOpen: (symbol: string) => void }) {
+/** A related symbol with its live price and change; a tap opens the stock (or the index). */
+export function SymbolChip({
+  symbol,
+  onOpen,
+}: {
+  symbol: string;
+  onOpen: (symbol: string, kind: Quote['kind']) => void;
+}) {
   const quote = useQuery({ queryKey: ['market', 'quote', 'detail', symbol], queryFn: () => getQuote(symbol) });
   return (
-    <button type="button" className="chip" data-testid="symbol-chip" onClick={() => onOpen(symbol)}>
+    <button
+      type="button"
+      className="chip"
+      data-testid="symbol-chip"
+      onClick={() => onOpen(symbol, quote.data?.kind ?? (symbol.startsWith('^') ? 'index' : 'stock'))}
+    >
       <strong>{symbol}</strong>
       {quote.data && <LivePrice quote={quote.data} />}
     </button>
