@@ -57,7 +57,13 @@ export function Page() {
       </header>
       <div className="market-page">
         <h1 className="visually-hidden">{t('pages.main.home.index')}</h1>
-        <Suspense fallback={<Banner index={0} />}>
+        <Suspense
+          fallback={
+            <div className="banner-fallback">
+              <Banner index={0} />
+            </div>
+          }
+        >
           <BannerSwiper />
         </Suspense>
 
@@ -70,15 +76,12 @@ export function Page() {
               {t('marketUi.more')}
             </button>
           </div>
-          <ListState
-            loading={indices.isPending}
-            error={indices.isError}
-            empty={indices.data?.length === 0}
-            onRetry={() => void indices.refetch()}
-          />
-          {indices.data && indices.data.length > 0 && (
+          {indices.isError ? (
+            <ListState loading={false} error empty={false} onRetry={() => void indices.refetch()} />
+          ) : (
+            // The strip keeps its height while loading, so nothing below it moves.
             <div className="index-strip">
-              {indices.data.map((quote) => (
+              {indices.data?.map((quote) => (
                 <IndexCard
                   key={quote.symbol}
                   quote={quote}
