@@ -1,5 +1,92 @@
-import { PlaceholderPage } from '../../shared/ui/placeholder-page.tsx';
+import { FileWrongOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useNewsDetail } from '../../features/market/api/news-detail.ts';
+import { ListState } from '../../features/market/components/list-state.tsx';
+import { SymbolChip } from '../../features/market/components/symbol-chip.tsx';
+import { RequestError } from '../../shared/api/errors.ts';
+import { formatDate } from '../../shared/format.ts';
+import type { PageProps } from '../../shared/page.ts';
+import { useLanguageStore } from '../../shared/stores/language.ts';
+import '../../features/market/market.css';
 
-export function Page() {
-  return <PlaceholderPage title="pages.news.detail" />;
+/** One article: title, time, summary, body, related symbols (live) and the language served. */
+export function Page({ query }: PageProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const locale = useLanguageStore((state) => state.language);
+  const id = query.id ?? '';
+  const article = useNewsDetail(id);
+  const notFound = !/^\d+$/.test(id) || (article.error instanceof RequestError && article.error.status === 404);
+
+  if (notFound || (article.isError && !article.data)) {
+    return (
+      <div className="market-page">
+        <h1 className="page-title">{t('pages.news.detail')}</h1>
+        <div className="card prompt" data-testid="news-not-found">
+          <FileWrongOutline className="prompt-icon" aria-hidden />
+          <h2>{t(notFound ? 'marketUi.news.notFound' : 'marketUi.list.error')}</h2>
+          <div className="button-row">
+            <button type="button" className="button-primary" onClick={() => navigate('/')}>
+              {t('marketUi.news.home')}
+            </button>
+            {!notFound && (
+              <button type="button" className="link-button" onClick={() => void article.refetch()}>
+                {t('marketUi.list.retry')}
+              </button>
+            )}
+          </div>
+        </div>
+      </div>
+    );
+  }
+  if (!article.data) {
+    return (
+      <div className="market-page">
+        <h1 className="page-title">{t('pages.news.detail')}</h1>
+        <ListState loading error={false} empty={false} />
+      </div>
+    );
+  }
+  const item = article.data;
+  const languageName = new Intl.DisplayNames([locale], { type: 'language' }).of(item.language) ?? item.language;
+  return (
+    <div className="market-page">
+      <span className="visually-hidden">{t('pages.news.detail')}</span>
+      <article className="card" data-testid="news-article" lang={item.language}>
+        <div className="article">
+          <h1>{item.title}</h1>
+          <p className="article-meta">
+            <time dateTime={item.publishedAt}>{formatDate(item.publishedAt, locale)}</time>
+            <span data-testid="news-language">{t('marketUi.news.language', { language: languageName })}</span>
+          </p>
+          <p className="article-summary">{item.summary}</p>
+          <div className="article-body">
+            {item.body
+              .split(/\n+/)
+              .filter((paragraph) => paragraph.trim())
+              .map((paragraph) => (
+                <p key={paragraph}>{paragraph}</p>
+              ))}
+          </div>
+        </div>
+        {item.symbols.length > 0 && (
+          <section aria-label={t('marketUi.news.related')}>
+            <h2 className="section-title chips-title">{t('marketUi.news.related')}</h2>
+            <div className="chips">
+              {item.symbols.map((symbol) => (
+                <SymbolChip
+                  key={symbol}
+                  symbol={symbol}
+                  onOpen={(value, kind) =>
+                    navigate(`/pages/quote/${kind === 'index' ? 'in' : 'stock'}?symbol=${encodeURIComponent(value)}`)
+                  }
+                />
+              ))}
+            </div>
+          </section>
+        )}
+      </article>
+    </div>
+  );
 }

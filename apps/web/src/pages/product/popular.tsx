@@ -1,5 +1,39 @@
-import { PlaceholderPage } from '../../shared/ui/placeholder-page.tsx';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { usePopular } from '../../features/market/api/popular.ts';
+import { ListState } from '../../features/market/components/list-state.tsx';
+import { QuoteRow } from '../../features/market/components/quote-row.tsx';
 
+/** The popular stocks, live. */
 export function Page() {
-  return <PlaceholderPage title="pages.product.popular" />;
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const popular = usePopular();
+  return (
+    <div className="market-page">
+      <h1 className="page-title">{t('pages.product.popular')}</h1>
+      <div className="card">
+        <div className="list-head" aria-hidden>
+          <span>{t('marketUi.columns.name')}</span>
+          <span>{t('marketUi.columns.price')}</span>
+          <span>{t('marketUi.columns.change')}</span>
+        </div>
+        <ListState
+          loading={popular.isPending}
+          error={popular.isError}
+          empty={popular.data?.length === 0}
+          onRetry={() => void popular.refetch()}
+        />
+        <ul className="quote-list" data-testid="quote-list">
+          {popular.data?.map((quote) => (
+            <QuoteRow
+              key={quote.symbol}
+              quote={quote}
+              onOpen={(symbol) => navigate(`/pages/quote/stock?symbol=${encodeURIComponent(symbol)}`)}
+            />
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
 }

@@ -1,5 +1,133 @@
-import { PlaceholderPage } from '../../shared/ui/placeholder-page.tsx';
+import { SearchBar } from 'antd-mobile';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useSearch } from '../../features/market/api/search.ts';
+import { useWatchlist } from '../../features/market/api/watchlist-list.ts';
+import { ListState } from '../../features/market/components/list-state.tsx';
+import { NewsRow } from '../../features/market/components/news-row.tsx';
+import { QuoteRow } from '../../features/market/components/quote-row.tsx';
+import { WatchStar } from '../../features/market/components/watch-star.tsx';
+import { useRecentSearches } from '../../features/market/recent-searches.ts';
+import { useDebounced } from '../../features/market/use-debounced.ts';
+import { useSessionStore } from '../../features/session/store.ts';
 
+/** Search delay after the last keystroke. */
+const searchDelay = 300;
+
+/** Stocks and news by ticker, name or title; recent searches; a star for members. */
 export function Page() {
-  return <PlaceholderPage title="pages.search.index" />;
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [text, setText] = useState('');
+  const q = useDebounced(text.trim(), searchDelay).slice(0, 64);
+  const result = useSearch(q);
+  const { recent, remember, clear } = useRecentSearches();
+  const isLogined = useSessionStore((state) => state.isLogined);
+  const watchlist = useWatchlist(isLogined);
+  const watched = new Set(watchlist.data?.map((quote) => quote.symbol));
+  const data = q ? result.data : undefined;
+
+  return (
+    <div className="market-page">
+      <h1 className="page-title">{t('pages.search.index')}</h1>
+      <SearchBar
+        placeholder={t('marketUi.search.placeholder')}
+        value={text}
+        onChange={setText}
+        onSearch={(value) => remember(value)}
+        autoFocus
+        clearable
+        data-testid="search-input"
+        style={{ '--background': 'var(--surface)', '--height': '40px' }}
+      />
+      {!q && (
+        <section className="card" data-testid="recent-searches" aria-labelledby="recent-title">
+          <div className="section-head">
+            <h2 className="section-title" id="recent-title">
+              {t('marketUi.search.recent')}
+            </h2>
+            {recent.length > 0 && (
+              <button type="button" className="link-button" data-testid="recent-clear" onClick={clear}>
+                {t('marketUi.search.clear')}
+              </button>
+            )}
+          </div>
+          {recent.length === 0 ? (
+            <p className="list-note">{t('marketUi.search.hint')}</p>
+          ) : (
+            <div className="recent">
+              {recent.map((item) => (
+                <button
+                  key={item}
+                  type="button"
+                  className="chip"
+                  data-testid="recent-item"
+                  onClick={() => setText(item)}
+                >
+                  {item}
+                </button>
+              ))}
+            </div>
+          )}
+        </section>
+      )}
+      {q && (
+        <ListState
+          loading={result.isPending}
+          error={result.isError}
+          empty={false}
+          onRetry={() => void result.refetch()}
+        />
+      )}
+      {data && data.stocks.length === 0 && data.news.length === 0 && (
+        <p className="list-note" data-testid="search-empty">
+          {t('marketUi.search.noResults', { q })}
+        </p>
+      )}
+      {data && data.stocks.length > 0 && (
+        <section className="card" data-testid="search-stocks" aria-labelledby="stocks-title">
+          <div className="section-head">
+            <h2 className="section-title" id="stocks-title">
+              {t('marketUi.search.stocks')}
+            </h2>
+          </div>
+          <ul className="quote-list">
+            {data.stocks.map((quote) => (
+              <QuoteRow
+                key={quote.symbol}
+                quote={quote}
+                onOpen={(symbol) => {
+                  remember(q);
+                  navigate(`/pages/quote/stock?symbol=${encodeURIComponent(symbol)}`);
+                }}
+                aside={isLogined && <WatchStar symbol={quote.symbol} watched={watched.has(quote.symbol)} />}
+              />
+            ))}
+          </ul>
+        </section>
+      )}
+      {data && data.news.length > 0 && (
+        <section className="card" data-testid="search-news" aria-labelledby="news-title">
+          <div className="section-head">
+            <h2 className="section-title" id="news-title">
+              {t('marketUi.search.news')}
+            </h2>
+          </div>
+          <ul className="news-list">
+            {data.news.map((item) => (
+              <NewsRow
+                key={item.id}
+                item={item}
+                onOpen={(id) => {
+                  remember(q);
+                  navigate(`/pages/news/detail?id=${id}`);
+                }}
+              />
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
 }

@@ -1,22 +1,183 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useIndexList } from '../../../features/market/api/index-list.ts';
+import { useNewsList } from '../../../features/market/api/news-list.ts';
+import { useMostActive } from '../../../features/market/api/quote-list.ts';
+import { Banner } from '../../../features/market/components/banners.tsx';
+import { Icon, type IconName } from '../../../features/market/components/icons.tsx';
+import { IndexCard } from '../../../features/market/components/index-card.tsx';
+import { ListState } from '../../../features/market/components/list-state.tsx';
+import { NewsRow } from '../../../features/market/components/news-row.tsx';
+import { QuoteRow } from '../../../features/market/components/quote-row.tsx';
+import { SupportButton } from '../../../features/market/components/support-button.tsx';
 import { Logo } from '../../../shared/ui/logo.tsx';
 
-/** The home tab (plain layout). The market work fills its grid and sections. */
+/** The Swiper and its animation library load after the page; the first banner shows meanwhile. */
+const BannerSwiper = lazy(() => import('../../../features/market/components/banner-swiper.tsx'));
+
+const grid: { key: string; path: string; icon: IconName }[] = [
+  { key: 'loan', path: '/pages/borrow/index', icon: 'loan' },
+  { key: 'deposit', path: '/pages/deposit/index', icon: 'deposit' },
+  { key: 'withdraw', path: '/pages/withdraw/crypto', icon: 'withdraw' },
+  { key: 'blocktrade', path: '/pages/product/blocktrade', icon: 'blocktrade' },
+  { key: 'ipo', path: '/pages/product/newstock', icon: 'ipo' },
+  { key: 'quant', path: '/pages/quantify/index', icon: 'quant' },
+];
+
+const quick: { key: string; path: string; icon: IconName }[] = [
+  { key: 'markets', path: '/pages/main/market/index', icon: 'markets' },
+  { key: 'watchlists', path: '/pages/main/watchlist/index', icon: 'watchlists' },
+  { key: 'indices', path: '/pages/quote/globalindex', icon: 'indices' },
+  { key: 'popular', path: '/pages/product/popular', icon: 'popular' },
+];
+
+/** The home tab (plain layout): search, banners, indices, shortcuts, news, stocks, funds. */
 export function Page() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const indices = useIndexList();
+  const news = useNewsList(5);
+  const active = useMostActive(5);
+  const openStock = (symbol: string) => navigate(`/pages/quote/stock?symbol=${encodeURIComponent(symbol)}`);
+
   return (
     <>
-      <header className="home-hero">
-        <Logo size={36} />
-        <p className="placeholder-text">{t('shell.home.tagline')}</p>
+      <header className="home-header">
+        <Logo size={32} />
+        <button
+          type="button"
+          className="search-entry"
+          data-testid="home-search"
+          onClick={() => navigate('/pages/search/index')}
+        >
+          <Icon name="search" />
+          <span>{t('marketUi.search.placeholder')}</span>
+        </button>
       </header>
-      <section className="placeholder">
-        <h1 className="page-title">{t('pages.main.home.index')}</h1>
-        <div className="placeholder-body">
-          <p className="placeholder-heading">{t('shell.comingSoon')}</p>
-          <p className="placeholder-text">{t('shell.home.sections')}</p>
-        </div>
-      </section>
+      <div className="market-page">
+        <h1 className="visually-hidden">{t('pages.main.home.index')}</h1>
+        <Suspense
+          fallback={
+            <div className="banner-fallback">
+              <Banner index={0} />
+            </div>
+          }
+        >
+          <BannerSwiper />
+        </Suspense>
+
+        <section className="card" data-testid="home-indices" aria-labelledby="home-indices-title">
+          <div className="section-head">
+            <h2 className="section-title" id="home-indices-title">
+              {t('market.indices')}
+            </h2>
+            <button type="button" className="link-button" onClick={() => navigate('/pages/quote/globalindex')}>
+              {t('marketUi.more')}
+            </button>
+          </div>
+          {indices.isError ? (
+            <ListState loading={false} error empty={false} onRetry={() => void indices.refetch()} />
+          ) : (
+            // The strip keeps its height while loading, so nothing below it moves.
+            <div className="index-strip">
+              {indices.data?.map((quote) => (
+                <IndexCard
+                  key={quote.symbol}
+                  quote={quote}
+                  onOpen={(symbol) => navigate(`/pages/quote/in?symbol=${encodeURIComponent(symbol)}`)}
+                />
+              ))}
+            </div>
+          )}
+        </section>
+
+        <nav className="card home-grid" data-testid="home-grid" aria-label={t('marketUi.grid.title')}>
+          {grid.map((item) => (
+            <button key={item.key} type="button" className="grid-item" onClick={() => navigate(item.path)}>
+              <span className="grid-icon">
+                <Icon name={item.icon} />
+              </span>
+              {t(`marketUi.grid.${item.key}`)}
+            </button>
+          ))}
+          <SupportButton className="grid-item">
+            <span className="grid-icon">
+              <Icon name="support" />
+            </span>
+            {t('marketUi.grid.support')}
+          </SupportButton>
+        </nav>
+
+        <section className="card" data-testid="home-news" aria-labelledby="home-news-title">
+          <div className="section-head">
+            <h2 className="section-title" id="home-news-title">
+              {t('marketUi.sections.news')}
+            </h2>
+          </div>
+          <ListState
+            loading={news.isPending}
+            error={news.isError}
+            empty={news.data?.list.length === 0}
+            onRetry={() => void news.refetch()}
+          />
+          <ul className="news-list">
+            {news.data?.list.map((item) => (
+              <NewsRow key={item.id} item={item} onOpen={(id) => navigate(`/pages/news/detail?id=${id}`)} />
+            ))}
+          </ul>
+        </section>
+
+        <section className="card" data-testid="home-stocks" aria-labelledby="home-stocks-title">
+          <div className="section-head">
+            <h2 className="section-title" id="home-stocks-title">
+              {t('market.active')}
+            </h2>
+            <button type="button" className="link-button" onClick={() => navigate('/pages/main/market/index')}>
+              {t('marketUi.more')}
+            </button>
+          </div>
+          <ListState
+            loading={active.isPending}
+            error={active.isError}
+            empty={active.data?.list.length === 0}
+            onRetry={() => void active.refetch()}
+          />
+          <ul className="quote-list">
+            {active.data?.list.map((quote) => (
+              <QuoteRow key={quote.symbol} quote={quote} onOpen={openStock} />
+            ))}
+          </ul>
+        </section>
+
+        <section className="card" data-testid="home-funds" aria-labelledby="home-funds-title">
+          <div className="section-head">
+            <h2 className="section-title" id="home-funds-title">
+              {t('marketUi.sections.funds')}
+            </h2>
+            <button type="button" className="link-button" onClick={() => navigate('/pages/quantify/index')}>
+              {t('marketUi.sections.fundsLink')} <Icon name="right" />
+            </button>
+          </div>
+          <p className="funds-body">{t('marketUi.sections.fundsBody')}</p>
+        </section>
+
+        <section className="card" data-testid="home-quick" aria-labelledby="home-quick-title">
+          <div className="section-head">
+            <h2 className="section-title" id="home-quick-title">
+              {t('marketUi.quick.title')}
+            </h2>
+          </div>
+          <div className="quick-grid">
+            {quick.map((item) => (
+              <button key={item.key} type="button" className="quick-link" onClick={() => navigate(item.path)}>
+                <Icon name={item.icon} />
+                {t(`marketUi.quick.${item.key}`)}
+              </button>
+            ))}
+          </div>
+        </section>
+      </div>
     </>
   );
 }

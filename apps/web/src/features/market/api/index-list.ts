@@ -1,0 +1,9 @@
+import type { Quote } from '@soar/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { request } from '../../../shared/api/client.ts';
+import { marketKeys } from './keys.ts';
+
+/** `GET market/index/list`: the global indices. */
+export const getIndexList = () => request<Quote[]>({ url: 'market/index/list', loading: false });
+export const indexListQuery = queryOptions({ queryKey: marketKeys.indexList, queryFn: getIndexList });
+export const useIndexList = () => useQuery(indexListQuery);

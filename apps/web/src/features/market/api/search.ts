@@ -1,0 +1,20 @@
+import type { NewsItem, Quote } from '@soar/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { request } from '../../../shared/api/client.ts';
+import { marketKeys } from './keys.ts';
+
+export type SearchResult = { stocks: Quote[]; news: NewsItem[] };
+
+/** `GET search?q=`: stocks and news; the server ignores case and accents. */
+export const getSearch = (q: string, signal?: AbortSignal) =>
+  request<SearchResult>({ url: 'search', query: { q }, loading: false, signal });
+
+export const searchQuery = (q: string) =>
+  queryOptions({
+    queryKey: marketKeys.search(q),
+    queryFn: ({ signal }) => getSearch(q, signal),
+    enabled: q.length > 0,
+    placeholderData: keepPreviousData,
+  });
+
+export const useSearch = (q: string) => useQuery(searchQuery(q));

@@ -1,0 +1,9 @@
+import type { Quote } from '@soar/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { request } from '../../../shared/api/client.ts';
+import { marketKeys } from './keys.ts';
+
+/** `GET watchlist/list` (member): my watched quotes in my order. */
+export const getWatchlist = () => request<Quote[]>({ url: 'watchlist/list', loading: false });
+export const watchlistQuery = queryOptions({ queryKey: marketKeys.watchlist, queryFn: getWatchlist });
+export const useWatchlist = (enabled = true) => useQuery({ ...watchlistQuery, enabled });
