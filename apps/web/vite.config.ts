@@ -27,7 +27,7 @@ function precompress(): Plugin {
 }
 
 const frameModules =
-  /node_modules\/(react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack|zustand|use-sync-external-store)\/|src\/shared\/(i18n|page|ui\/logo)\.|locales\/[^/]+\/en\.json/;
+  /node_modules\/(react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack|zustand|use-sync-external-store)\/|src\/shared\/(i18n|page|ui\/logo)\.|locales\/(common|shell)\/en\.json/;
 /**
  * TanStack Query's observers and hooks serve pages only (the home route and start-up use the
  * client and the provider): left in the frame group, the first page to call `useQuery` would add
@@ -44,7 +44,7 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     manifest: true,
-    modulePreload: { polyfill: false },
+    modulePreload: false,
     rolldownOptions: {
       output: {
         // What every page needs at start goes in one chunk: left alone, the bundler cuts it into
