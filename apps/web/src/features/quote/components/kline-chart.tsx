@@ -103,7 +103,6 @@ function useChart({ precision, volume }: { precision: number; volume: boolean })
   useEffect(() => {
     let disposed = false;
     let created: KlineChartApi | null = null;
-    setFailed(false);
     import('./chart-engine.ts')
       .then(({ createKlineChart }) => {
         if (disposed || !container.current) return;
