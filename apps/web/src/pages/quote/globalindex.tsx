@@ -1,5 +1,6 @@
-import { PlaceholderPage } from '../../shared/ui/placeholder-page.tsx';
+import { IndexList } from '../../features/quote/components/index-list.tsx';
+import { IndexRow } from '../../features/quote/components/index-row.tsx';
 
 export function Page() {
-  return <PlaceholderPage title="pages.quote.globalindex" />;
+  return <IndexList title="pages.quote.globalindex" layout="rows" renderItem={(quote) => <IndexRow quote={quote} />} />;
 }

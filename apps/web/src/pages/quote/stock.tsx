@@ -1,5 +1,6 @@
-import { PlaceholderPage } from '../../shared/ui/placeholder-page.tsx';
+import { QuoteDetail } from '../../features/quote/components/quote-detail.tsx';
+import type { PageProps } from '../../shared/page.ts';
 
-export function Page() {
-  return <PlaceholderPage title="pages.quote.stock" />;
+export function Page({ query }: PageProps) {
+  return <QuoteDetail symbol={query.symbol ?? ''} title="pages.quote.stock" kind="stock" />;
 }

@@ -1,0 +1,21 @@
+import type { Candle, KlineInterval } from '@soar/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { request } from '../../../shared/api/client.ts';
+
+type Kline = { symbol: string; interval: KlineInterval; list: Candle[] };
+
+/** `GET market/kline?symbol=&interval=&limit=`: the newest bars, ascending, the open bar included. */
+export const getKline = (symbol: string, interval: KlineInterval, limit: number) =>
+  request<Kline>({ url: 'market/kline', query: { symbol, interval, limit }, toast: false });
+
+export const klineQueryOptions = (symbol: string, interval: KlineInterval, limit: number) =>
+  queryOptions({
+    queryKey: ['market', 'kline', symbol, interval, limit],
+    queryFn: () => getKline(symbol, interval, limit),
+    // Live bars arrive over the socket; a fresh load happens when the chart mounts again.
+    staleTime: 0,
+    gcTime: 60_000,
+  });
+
+export const useKline = (symbol: string, interval: KlineInterval, limit: number) =>
+  useQuery({ ...klineQueryOptions(symbol, interval, limit), enabled: symbol !== '' });

@@ -1,0 +1,124 @@
+import type { Candle, KlineInterval } from '@soar/contract';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useTopic } from '../../../shared/realtime/index.ts';
+import { Spinner } from '../../../shared/ui/spinner.tsx';
+import { useKline } from '../api/kline.ts';
+import type { KlineChartApi } from './chart-engine.ts';
+import { todaysBars } from './intraday.ts';
+import { useDarkTheme } from './use-dark-theme.ts';
+import { useLocale } from './use-locale.ts';
+
+const modes = ['line', '1m', '5m', '15m', '1h', '1d'] as const;
+export type ChartMode = (typeof modes)[number];
+
+// The intraday line needs a whole session of minutes; candles show the newest 300 bars.
+const lineLimit = 1000;
+const candleLimit = 300;
+
+type Props = { symbol: string; precision: number; volume: boolean };
+
+/**
+ * An instrument's chart: candles with volume for 1m to 1d, or the intraday line of 1m closes, kept
+ * live by `kline:<SYMBOL>:<interval>`. lightweight-charts loads with the first chart shown.
+ */
+export function KlineChart({ symbol, precision, volume }: Props) {
+  const { t } = useTranslation();
+  const [mode, setMode] = useState<ChartMode>('5m');
+  const interval: KlineInterval = mode === 'line' ? '1m' : mode;
+  const kline = useKline(symbol, interval, mode === 'line' ? lineLimit : candleLimit);
+  const chart = useChart({ precision, volume });
+  const [shown, setShown] = useState<{ mode: ChartMode; bars: number } | null>(null);
+
+  const data = kline.data?.interval === interval ? kline.data : undefined;
+  useEffect(() => {
+    if (!chart.api || !data) return;
+    const bars = mode === 'line' ? todaysBars(data.list) : data.list;
+    chart.api.setBars(bars, mode === 'line' ? 'line' : 'candles', interval === '1d');
+    setShown({ mode, bars: bars.length });
+  }, [chart.api, data, mode, interval]);
+
+  useTopic<Candle>(chart.api && data ? `kline:${symbol}:${interval}` : null, (bar) => chart.api?.update(bar));
+
+  const loading = !chart.failed && !kline.isError && (!chart.api || !data);
+  return (
+    <section className="kline" aria-label={t('quoteUi.chart')}>
+      <div className="kline-modes" role="tablist">
+        {modes.map((option) => (
+          <button
+            key={option}
+            type="button"
+            role="tab"
+            aria-selected={mode === option}
+            className="kline-mode"
+            onClick={() => setMode(option)}
+          >
+            {t(`quoteUi.intervals.${option}`)}
+          </button>
+        ))}
+      </div>
+      <div className="kline-frame">
+        <div
+          className="kline-canvas"
+          data-testid="kline-chart"
+          data-mode={shown?.mode ?? ''}
+          data-bars={shown?.bars ?? 0}
+          ref={chart.container}
+        />
+        {loading && (
+          <div className="kline-overlay">
+            <Spinner delay={200} />
+          </div>
+        )}
+        {(chart.failed || kline.isError) && (
+          <div className="kline-overlay">
+            <p>{t('quoteUi.chartError')}</p>
+            <button
+              type="button"
+              className="kline-retry"
+              onClick={() => (chart.failed ? chart.retry() : kline.refetch())}
+            >
+              {t('quoteUi.retry')}
+            </button>
+          </div>
+        )}
+        {shown?.mode === mode && shown.bars === 0 && !loading && (
+          <div className="kline-overlay">{t('quoteUi.noBars')}</div>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** Creates the chart once its code has loaded, and follows the theme. */
+function useChart({ precision, volume }: { precision: number; volume: boolean }) {
+  const container = useRef<HTMLDivElement>(null);
+  const dark = useDarkTheme();
+  const locale = useLocale();
+  const [api, setApi] = useState<KlineChartApi | null>(null);
+  const [failed, setFailed] = useState(false);
+  const theme = useRef(dark);
+  theme.current = dark;
+
+  useEffect(() => {
+    let disposed = false;
+    let created: KlineChartApi | null = null;
+    import('./chart-engine.ts')
+      .then(({ createKlineChart }) => {
+        if (disposed || !container.current) return;
+        created = createKlineChart(container.current, { dark: theme.current, locale, precision, volume });
+        setApi(created);
+      })
+      .catch(() => !disposed && setFailed(true));
+    return () => {
+      disposed = true;
+      created?.remove();
+      setApi(null);
+    };
+  }, [locale, precision, volume]);
+
+  useEffect(() => api?.setTheme(dark), [api, dark]);
+
+  // A browser may remember a failed module import, so a retry reloads the document (as lazy pages do).
+  return { container, api, failed, retry: () => window.location.reload() };
+}
