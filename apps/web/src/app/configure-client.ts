@@ -6,7 +6,13 @@ import { configureRealtime, realtime } from '../shared/realtime/index.ts';
 import { useLanguageStore } from '../shared/stores/language.ts';
 
 // Toasts load with the first one shown: most starts show none, and the home route stays lighter.
-const feedback = () => import('../shared/feedback.ts');
+// One promise for every caller, so show and hide of the loading toast run in the order called (two
+// separate imports may resolve out of order, leaving the loading mask up forever).
+let feedbackModule: Promise<typeof import('../shared/feedback.ts')> | undefined;
+const feedback = () => {
+  feedbackModule ??= import('../shared/feedback.ts');
+  return feedbackModule;
+};
 
 /** Wires the request client to the stores, toasts and logout (SPEC sections 7 and 8). */
 export function configureRequestClient(): void {
