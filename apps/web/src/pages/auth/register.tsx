@@ -5,11 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { register } from '../../features/member/api/auth.ts';
 import { sendCode } from '../../features/member/api/code.ts';
+import { CodeField, NewPasswordFields } from '../../features/member/components/account-fields.tsx';
 import { defaultAreaCode } from '../../features/member/components/area-codes.ts';
-import { CodeButton } from '../../features/member/components/code-button.tsx';
 import { type ContactValues, contactOf } from '../../features/member/components/contact.ts';
 import { ContactFields, ContactTabs, type ContactType } from '../../features/member/components/contact-fields.tsx';
-import { PasswordInput } from '../../features/member/components/password-input.tsx';
 import { validateWith } from '../../features/member/components/validate.ts';
 import { completeLogin } from '../../features/session/session.ts';
 import type { PageProps } from '../../shared/page.ts';
@@ -72,29 +71,8 @@ export function Page({ query }: PageProps) {
         }
       >
         <ContactFields type={type} />
-        <Form.Item name="code" label={t('fields.code')} extra={<CodeButton onSend={send} />}>
-          <Input
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            placeholder={t('account.form.codePlaceholder')}
-            data-testid="code"
-          />
-        </Form.Item>
-        <Form.Item name="password" label={t('fields.password')}>
-          <PasswordInput
-            placeholder={t('account.form.passwordPlaceholder')}
-            testId="password"
-            autoComplete="new-password"
-          />
-        </Form.Item>
-        <Form.Item name="confirmPassword" label={t('fields.confirmPassword')}>
-          <PasswordInput
-            placeholder={t('account.form.confirmPlaceholder')}
-            testId="confirm-password"
-            autoComplete="new-password"
-          />
-        </Form.Item>
+        <CodeField onSend={send} />
+        <NewPasswordFields label={t('fields.password')} />
         <Form.Item name="inviteCode" label={t('account.register.inviteOptional')}>
           <Input maxLength={32} placeholder={t('account.register.invitePlaceholder')} data-testid="invite-code" />
         </Form.Item>

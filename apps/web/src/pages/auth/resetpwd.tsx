@@ -1,14 +1,13 @@
 import { codeSendBody, resetPasswordBody } from '@soar/contract';
-import { Button, Form, Input } from 'antd-mobile';
+import { Button, Form } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { resetPassword } from '../../features/member/api/auth.ts';
 import { sendCode } from '../../features/member/api/code.ts';
+import { CodeField, NewPasswordFields } from '../../features/member/components/account-fields.tsx';
 import { defaultAreaCode } from '../../features/member/components/area-codes.ts';
-import { CodeButton } from '../../features/member/components/code-button.tsx';
 import { type ContactValues, contactOf } from '../../features/member/components/contact.ts';
 import { ContactFields, ContactTabs, type ContactType } from '../../features/member/components/contact-fields.tsx';
-import { PasswordInput } from '../../features/member/components/password-input.tsx';
 import { validateWith } from '../../features/member/components/validate.ts';
 import { toast } from '../../shared/feedback.ts';
 import { loginPath, navigate } from '../../shared/navigation.ts';
@@ -65,29 +64,8 @@ export function Page() {
         }
       >
         <ContactFields type={type} />
-        <Form.Item name="code" label={t('fields.code')} extra={<CodeButton onSend={send} />}>
-          <Input
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            placeholder={t('account.form.codePlaceholder')}
-            data-testid="code"
-          />
-        </Form.Item>
-        <Form.Item name="password" label={t('account.form.newPassword')}>
-          <PasswordInput
-            placeholder={t('account.form.passwordPlaceholder')}
-            testId="password"
-            autoComplete="new-password"
-          />
-        </Form.Item>
-        <Form.Item name="confirmPassword" label={t('fields.confirmPassword')}>
-          <PasswordInput
-            placeholder={t('account.form.confirmPlaceholder')}
-            testId="confirm-password"
-            autoComplete="new-password"
-          />
-        </Form.Item>
+        <CodeField onSend={send} />
+        <NewPasswordFields label={t('account.form.newPassword')} />
       </Form>
     </section>
   );

@@ -2,6 +2,7 @@ import { changePasswordBody } from '@soar/contract';
 import { Button, Form } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { changePassword } from '../../features/member/api/password.ts';
+import { NewPasswordFields } from '../../features/member/components/account-fields.tsx';
 import { PasswordInput } from '../../features/member/components/password-input.tsx';
 import { validateWith } from '../../features/member/components/validate.ts';
 import { toast } from '../../shared/feedback.ts';
@@ -48,20 +49,7 @@ export function Page() {
         <Form.Item name="oldPassword" label={t('fields.oldPassword')}>
           <PasswordInput placeholder={t('account.form.oldPasswordPlaceholder')} testId="old-password" />
         </Form.Item>
-        <Form.Item name="password" label={t('account.form.newPassword')}>
-          <PasswordInput
-            placeholder={t('account.form.passwordPlaceholder')}
-            testId="password"
-            autoComplete="new-password"
-          />
-        </Form.Item>
-        <Form.Item name="confirmPassword" label={t('fields.confirmPassword')}>
-          <PasswordInput
-            placeholder={t('account.form.confirmPlaceholder')}
-            testId="confirm-password"
-            autoComplete="new-password"
-          />
-        </Form.Item>
+        <NewPasswordFields label={t('account.form.newPassword')} />
       </Form>
     </section>
   );

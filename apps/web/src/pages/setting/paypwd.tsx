@@ -1,13 +1,12 @@
 import { payPasswordSetBody } from '@soar/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Form, Input, Selector } from 'antd-mobile';
+import { Button, Form, Selector } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sendOwnCode } from '../../features/member/api/code.ts';
 import { setPayPassword } from '../../features/member/api/password.ts';
 import { profileQueryKey } from '../../features/member/api/profile-query.ts';
-import { CodeButton } from '../../features/member/components/code-button.tsx';
-import { PasswordInput } from '../../features/member/components/password-input.tsx';
+import { CodeField, NewPasswordFields } from '../../features/member/components/account-fields.tsx';
 import { validateWith } from '../../features/member/components/validate.ts';
 import { useSessionStore } from '../../features/session/store.ts';
 import { toast } from '../../shared/feedback.ts';
@@ -82,29 +81,8 @@ export function Page() {
         <Form.Item label={t('account.paypwd.sendTo')}>
           <span data-testid="paypwd-destination">{channel === 'email' ? mail : phone}</span>
         </Form.Item>
-        <Form.Item name="code" label={t('fields.code')} extra={<CodeButton onSend={send} />}>
-          <Input
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            placeholder={t('account.form.codePlaceholder')}
-            data-testid="code"
-          />
-        </Form.Item>
-        <Form.Item name="password" label={t('account.paypwd.password')}>
-          <PasswordInput
-            placeholder={t('account.form.passwordPlaceholder')}
-            testId="password"
-            autoComplete="new-password"
-          />
-        </Form.Item>
-        <Form.Item name="confirmPassword" label={t('fields.confirmPassword')}>
-          <PasswordInput
-            placeholder={t('account.form.confirmPlaceholder')}
-            testId="confirm-password"
-            autoComplete="new-password"
-          />
-        </Form.Item>
+        <CodeField onSend={send} />
+        <NewPasswordFields label={t('account.paypwd.password')} />
       </Form>
     </section>
   );
