@@ -7,6 +7,7 @@ import type { Config } from './config.ts';
 import { type Database, type DatabaseHandle, openDatabase, ping } from './db/client.ts';
 import { seed } from './db/seed/index.ts';
 import { demoLoginsLine } from './db/seed/member.ts';
+import { JobRunner } from './jobs/runner.ts';
 import { EventBus } from './lib/bus.ts';
 import { AppError } from './lib/errors.ts';
 import { MarketEngine } from './market/engine.ts';
@@ -26,6 +27,7 @@ import { settingsRoutes } from './modules/settings/routes.ts';
 import { SettingsService } from './modules/settings/service.ts';
 import { uploadRoutes } from './modules/upload/routes.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
+import { walletServices } from './modules/wallet/services.ts';
 import { watchlistRoutes } from './modules/watchlist/routes.ts';
 import { WatchlistService } from './modules/watchlist/service.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -44,6 +46,7 @@ declare module 'fastify' {
     bus: EventBus;
     market: MarketEngine;
     realtime: Realtime;
+    jobs: JobRunner;
   }
 }
 
@@ -64,6 +67,12 @@ export type AppOptions = {
     tickMs?: number;
   };
   realtime?: RealtimeOptions;
+  jobs?: {
+    /** The runner's clock (tests pass one and call `app.jobs.runDue(time)`). */
+    clock?: () => number;
+    /** With the engine on, run on a timer (default true). */
+    autoStart?: boolean;
+  };
 };
 
 export const bodyLimit = 1024 * 1024;
@@ -122,7 +131,16 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     await realtime.close();
     await engine.stop();
   });
+  // Scheduled work runs on the engine node only (docs/jobs.md); domains register their jobs here.
+  const jobs = new JobRunner(database.db, {
+    clock: options.jobs?.clock,
+    onError: (error, job, period) => app.log.error({ err: error, job, period }, 'job failed'),
+  });
+  app.decorate('jobs', jobs);
+  app.addHook('preClose', async () => jobs.stop());
+
   const news = new NewsService(database.db);
+  const wallet = walletServices({ db: database.db, bus });
   const delivery = createCodeSender({ smtpUrl: config.smtpUrl, log: app.log, sms: options.smsProvider });
   app.addHook('onClose', async () => delivery.close());
   const codeSender = options.codeSender ?? delivery.sender;
@@ -159,8 +177,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       await api.register(legacyRoutes, { db: database.db });
       await api.register(adminAuthRoutes, { db: database.db });
       await api.register(uploadRoutes, { db: app.db, directory: path.join(config.dataDir, 'uploads') });
-      await api.register(walletRoutes, { db: app.db, bus: app.bus });
-      await api.register(adminWalletRoutes, { db: app.db, bus: app.bus });
+      await api.register(walletRoutes, wallet);
+      await api.register(adminWalletRoutes, { db: app.db, ...wallet });
       await api.register(marketRoutes, { market: new MarketService(engine) });
       await api.register(watchlistRoutes, { watchlist: new WatchlistService(database.db, engine) });
       await api.register(newsRoutes, { news });
@@ -170,5 +188,6 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     { prefix: '/api/v1' },
   );
   await app.register(webPlugin, { webDist: config.webDist });
+  if (engineOn && options.jobs?.autoStart !== false) app.addHook('onReady', async () => jobs.start());
   return app;
 }

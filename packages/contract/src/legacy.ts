@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Api } from './api.ts';
 import { ok } from './envelope.ts';
 import { loginAnswer, userInfo } from './member.ts';
 
@@ -19,9 +20,37 @@ export const tokenBody = z.object({ token: z.string().max(256).optional() }).nul
 export const tokenQuery = z.object({ token: z.string().max(256).optional() });
 
 export const legacyApi = {
-  aggregateStat: { path: '/aggregate/stat', response: ok(aggregateStat) },
-  user: { path: '/user', response: ok(userInfo) },
-  login: { path: '/user/login', body: legacyLoginBody, response: ok(loginAnswer) },
-  refresh: { path: '/user/login', body: tokenBody, querystring: tokenQuery, response: ok(loginAnswer) },
-  checkLogged: { path: '/user/check_logged', querystring: tokenQuery, response: ok(z.object({ logged: z.boolean() })) },
-} as const;
+  aggregateStat: {
+    method: 'GET',
+    path: '/aggregate/stat',
+    access: 'public',
+    summary: 'Public counts: members, markets, currencies, languages',
+    response: ok(aggregateStat),
+  },
+  user: { method: 'GET', path: '/user', access: 'member', summary: 'The signed-in user', response: ok(userInfo) },
+  login: {
+    method: 'POST',
+    path: '/user/login',
+    access: 'public',
+    summary: 'Log in with mail or phone as username',
+    body: legacyLoginBody,
+    response: ok(loginAnswer),
+  },
+  refresh: {
+    method: 'PUT',
+    path: '/user/login',
+    access: 'public',
+    summary: 'Refresh: a new token for a live one (header, body or query token), the old one ends',
+    body: tokenBody,
+    query: tokenQuery,
+    response: ok(loginAnswer),
+  },
+  checkLogged: {
+    method: 'GET',
+    path: '/user/check_logged',
+    access: 'public',
+    summary: 'Whether a token is live (never whose)',
+    query: tokenQuery,
+    response: ok(z.object({ logged: z.boolean() })),
+  },
+} as const satisfies Api;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import type { Api } from './api.ts';
 import { ok, page, pageQuery } from './envelope.ts';
+import { idField } from './fields.ts';
 import { languageKeys } from './languages.ts';
 
 /** Failures of market data, watchlists and news. */
@@ -87,7 +89,7 @@ export const newsListQuery = pageQuery.extend({
   symbol: z.string().trim().toUpperCase().optional(),
   category: z.enum(newsCategories).optional(),
 });
-export const newsDetailQuery = z.object({ id: z.coerce.number().int().min(1) });
+export const newsDetailQuery = z.object({ id: idField });
 
 export const searchResult = z.object({
   stocks: z.array(quote),
@@ -97,20 +99,88 @@ export const searchResult = z.object({
 export const watchlistAddBody = z.object({ symbol });
 export const watchlistSymbolsBody = z.object({ symbols: z.array(symbol).min(1).max(200) });
 
+const get = { method: 'GET', access: 'public' } as const;
+const watchlistPost = { method: 'POST', access: 'member' } as const;
+
 export const marketApi = {
-  quoteList: { path: '/market/quote/list', query: quoteListQuery, response: ok(page(quote)) },
-  quoteDetail: { path: '/market/quote/detail', query: quoteDetailQuery, response: ok(quote) },
-  kline: { path: '/market/kline', query: klineQuery, response: ok(kline) },
-  indexList: { path: '/market/index/list', response: ok(z.array(quote)) },
-  popular: { path: '/market/popular', response: ok(z.array(quote)) },
-  search: { path: '/search', query: searchQuery, response: ok(searchResult) },
-  watchlistList: { path: '/watchlist/list', response: ok(z.array(quote)) },
-  watchlistAdd: { path: '/watchlist/add', body: watchlistAddBody, response: ok(z.null()) },
-  watchlistRemove: { path: '/watchlist/remove', body: watchlistSymbolsBody, response: ok(z.null()) },
-  watchlistSort: { path: '/watchlist/sort', body: watchlistSymbolsBody, response: ok(z.null()) },
-  newsList: { path: '/news/list', query: newsListQuery, response: ok(page(newsItem)) },
-  newsDetail: { path: '/news/detail', query: newsDetailQuery, response: ok(newsDetail) },
-} as const;
+  quoteList: {
+    ...get,
+    path: '/market/quote/list',
+    summary: 'Stocks: most active, gainers or losers',
+    query: quoteListQuery,
+    response: ok(page(quote)),
+  },
+  quoteDetail: {
+    ...get,
+    path: '/market/quote/detail',
+    summary: 'One quote',
+    query: quoteDetailQuery,
+    response: ok(quote),
+  },
+  kline: {
+    ...get,
+    path: '/market/kline',
+    summary: 'Candles in ascending time',
+    query: klineQuery,
+    response: ok(kline),
+  },
+  indexList: { ...get, path: '/market/index/list', summary: 'Global indices', response: ok(z.array(quote)) },
+  popular: {
+    ...get,
+    path: '/market/popular',
+    summary: 'Popular: curated names and the most active of each market',
+    response: ok(z.array(quote)),
+  },
+  search: {
+    ...get,
+    path: '/search',
+    summary: 'Stocks by ticker or name, news by title (case and accents ignored)',
+    query: searchQuery,
+    response: ok(searchResult),
+  },
+  watchlistList: {
+    method: 'GET',
+    access: 'member',
+    path: '/watchlist/list',
+    summary: 'My watchlist with live quotes',
+    response: ok(z.array(quote)),
+  },
+  watchlistAdd: {
+    ...watchlistPost,
+    path: '/watchlist/add',
+    summary: 'Watch a symbol (again is harmless)',
+    body: watchlistAddBody,
+    response: ok(z.null()),
+  },
+  watchlistRemove: {
+    ...watchlistPost,
+    path: '/watchlist/remove',
+    summary: 'Stop watching symbols',
+    body: watchlistSymbolsBody,
+    response: ok(z.null()),
+  },
+  watchlistSort: {
+    ...watchlistPost,
+    path: '/watchlist/sort',
+    summary: 'Reorder: symbols in the new order',
+    body: watchlistSymbolsBody,
+    response: ok(z.null()),
+  },
+  newsList: {
+    ...get,
+    path: '/news/list',
+    summary: 'News, newest first, in the request language where translated',
+    query: newsListQuery,
+    response: ok(page(newsItem)),
+  },
+  newsDetail: {
+    ...get,
+    path: '/news/detail',
+    summary: 'One article',
+    query: newsDetailQuery,
+    response: ok(newsDetail),
+  },
+} as const satisfies Api;
 
 /** WebSocket `/api/v1/ws` (DESIGN section 4, realtime). */
 export const userTopics = ['balance', 'orders', 'notice'] as const;

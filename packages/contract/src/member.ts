@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import type { Api } from './api.ts';
 import { ok } from './envelope.ts';
+import { idField } from './fields.ts';
 import { decimalString } from './money.ts';
 
 /** Failures of the member domain (accounts, codes, passwords, pay password). */
@@ -186,20 +188,88 @@ export const sessionListAnswer = z.object({
   attempts: z.array(loginAttempt).describe('the 20 latest login attempts on this account'),
 });
 
-export const sessionRevokeBody = z.object({ id: z.number().int().positive() });
+export const sessionRevokeBody = z.object({ id: idField });
 export const revokedAnswer = z.object({ revoked: z.number().int() });
 
+const publicPost = { method: 'POST', access: 'public' } as const;
+const memberPost = { method: 'POST', access: 'member' } as const;
+
 export const memberApi = {
-  codeSend: { path: '/member/code/send', body: codeSendBody, response: ok(codeSendAnswer) },
-  register: { path: '/member/register', body: registerBody, response: ok(loginAnswer) },
-  login: { path: '/member/login', body: loginBody, response: ok(loginAnswer) },
-  phoneLogin: { path: '/member/login/phone', body: phoneLoginBody, response: ok(loginAnswer) },
-  logout: { path: '/member/logout', response: ok(z.null()) },
-  profile: { path: '/member/profile', response: ok(profile) },
-  passwordReset: { path: '/member/password/reset', body: resetPasswordBody, response: ok(z.null()) },
-  passwordChange: { path: '/member/password/change', body: changePasswordBody, response: ok(z.null()) },
-  payPasswordSet: { path: '/member/paypwd/set', body: payPasswordSetBody, response: ok(z.null()) },
-  sessionList: { path: '/member/session/list', response: ok(sessionListAnswer) },
-  sessionRevoke: { path: '/member/session/revoke', body: sessionRevokeBody, response: ok(revokedAnswer) },
-  sessionRevokeAll: { path: '/member/session/revoke-all', response: ok(revokedAnswer) },
-} as const;
+  codeSend: {
+    ...publicPost,
+    path: '/member/code/send',
+    summary: 'Send a 6-digit code (scene paypwd: to the signed-in account, needs the token)',
+    body: codeSendBody,
+    response: ok(codeSendAnswer),
+  },
+  register: {
+    ...publicPost,
+    path: '/member/register',
+    summary: 'Register by mail or phone with a register code; answers like login',
+    body: registerBody,
+    response: ok(loginAnswer),
+  },
+  login: {
+    ...publicPost,
+    path: '/member/login',
+    summary: 'Log in by mail',
+    body: loginBody,
+    response: ok(loginAnswer),
+  },
+  phoneLogin: {
+    ...publicPost,
+    path: '/member/login/phone',
+    summary: 'Log in by phone',
+    body: phoneLoginBody,
+    response: ok(loginAnswer),
+  },
+  logout: { ...memberPost, path: '/member/logout', summary: 'End this session', response: ok(z.null()) },
+  profile: {
+    method: 'GET',
+    access: 'member',
+    path: '/member/profile',
+    summary: 'The signed-in member with balances',
+    response: ok(profile),
+  },
+  passwordReset: {
+    ...publicPost,
+    path: '/member/password/reset',
+    summary: 'Set a new password with a resetpwd code; ends every session of the account',
+    body: resetPasswordBody,
+    response: ok(z.null()),
+  },
+  passwordChange: {
+    ...memberPost,
+    path: '/member/password/change',
+    summary: 'Change the login password; other devices are signed out',
+    body: changePasswordBody,
+    response: ok(z.null()),
+  },
+  payPasswordSet: {
+    ...memberPost,
+    path: '/member/paypwd/set',
+    summary: 'Set the pay password with a paypwd code',
+    body: payPasswordSetBody,
+    response: ok(z.null()),
+  },
+  sessionList: {
+    method: 'GET',
+    access: 'member',
+    path: '/member/session/list',
+    summary: 'Live sessions and the latest login attempts',
+    response: ok(sessionListAnswer),
+  },
+  sessionRevoke: {
+    ...memberPost,
+    path: '/member/session/revoke',
+    summary: 'End one of my sessions',
+    body: sessionRevokeBody,
+    response: ok(revokedAnswer),
+  },
+  sessionRevokeAll: {
+    ...memberPost,
+    path: '/member/session/revoke-all',
+    summary: 'End every other session',
+    response: ok(revokedAnswer),
+  },
+} as const satisfies Api;

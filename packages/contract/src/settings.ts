@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Api } from './api.ts';
 import { ok } from './envelope.ts';
 import { decimalString } from './money.ts';
 
@@ -43,9 +44,26 @@ export const baseSetting = z.object({
 });
 export type BaseSetting = z.infer<typeof baseSetting>;
 
+const get = { method: 'GET', access: 'public' } as const;
+
 export const settingsApi = {
-  languageList: { path: '/language/list', response: ok(z.array(language)) },
-  marketList: { path: '/market/app/list', response: ok(z.array(market)) },
-  currencyList: { path: '/currency/list', response: ok(z.array(currency)) },
-  baseSetting: { path: '/base/setting', response: ok(baseSetting) },
-} as const;
+  languageList: { ...get, path: '/language/list', summary: 'Interface languages', response: ok(z.array(language)) },
+  marketList: {
+    ...get,
+    path: '/market/app/list',
+    summary: 'Markets and their trading sessions',
+    response: ok(z.array(market)),
+  },
+  currencyList: {
+    ...get,
+    path: '/currency/list',
+    summary: 'Currencies with rates to USD',
+    response: ok(z.array(currency)),
+  },
+  baseSetting: {
+    ...get,
+    path: '/base/setting',
+    summary: 'Base settings: product name, customer service, custom script',
+    response: ok(baseSetting),
+  },
+} as const satisfies Api;

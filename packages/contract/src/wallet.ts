@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { page, pageQuery } from './envelope.ts';
+import type { Api } from './api.ts';
+import { ok, page, pageQuery } from './envelope.ts';
+import { idBody, idField } from './fields.ts';
 import { decimalString } from './money.ts';
 
 /** Failures of the wallet: ledger, uploads, deposits, withdrawals, transfers, reviews. */
@@ -159,7 +161,6 @@ export const walletAddressBody = z.object({
   network: cryptoNetwork,
   address: z.string().trim().min(1).max(100),
 });
-export const idBody = z.object({ id: z.coerce.number().int().min(1) });
 
 export const withdrawCurrencyRule = z.object({
   currency: z.string(),
@@ -177,7 +178,7 @@ export const withdrawConfig = z.object({
 export const withdrawApplyBody = z.object({
   amount: wholeAmount,
   currency: currencyCode,
-  walletId: z.coerce.number().int().min(1),
+  walletId: idField,
   payPassword: z.string().min(1).max(64),
 });
 export const withdrawStatuses = { wait: 0, pass: 1, refuse: 2 } as const;
@@ -213,7 +214,7 @@ export const adminDepositItem = depositRecord
   });
 export const adminDepositPage = page(adminDepositItem);
 export const depositReviewBody = z.object({
-  id: z.coerce.number().int().min(1),
+  id: idField,
   status: z.union([z.literal(1), z.literal(2), z.literal(3)]),
   auditAmount: decimalString.optional(),
   remark: z.string().max(500).optional(),
@@ -224,7 +225,7 @@ export const adminWithdrawItem = withdrawRecord.extend({
 });
 export const adminWithdrawPage = page(adminWithdrawItem);
 export const withdrawReviewBody = z.object({
-  id: z.coerce.number().int().min(1),
+  id: idField,
   status: z.union([z.literal(1), z.literal(2)]),
   remark: z.string().max(500).optional(),
 });
@@ -243,7 +244,7 @@ export const depositChannelBody = z.object({
   sort: z.number().int().optional(),
   enabled: z.boolean().optional(),
 });
-export const depositChannelUpdateBody = depositChannelBody.partial().extend({ id: z.coerce.number().int().min(1) });
+export const depositChannelUpdateBody = depositChannelBody.partial().extend({ id: idField });
 export const adminDepositChannel = depositChannel.extend({ sort: z.number().int(), enabled: z.boolean() });
 
 export const auditQuery = pageQuery.extend({ entity: z.string().max(40).optional() });
@@ -259,3 +260,199 @@ export const auditItem = z.object({
   time,
 });
 export const auditPage = page(auditItem);
+
+const member = { access: 'member' } as const;
+
+/** The member's wallet calls; every one is scoped by the session's user. */
+export const walletApi = {
+  balance: {
+    ...member,
+    method: 'GET',
+    path: '/wallet/balance',
+    summary: 'Balances per currency and their total in one currency',
+    query: balanceQuery,
+    response: ok(balanceAnswer),
+  },
+  transactions: {
+    ...member,
+    method: 'GET',
+    path: '/transaction/list',
+    summary: 'Journal lines of my balances, newest first',
+    query: transactionQuery,
+    response: ok(transactionPage),
+  },
+  transferQuote: {
+    ...member,
+    method: 'GET',
+    path: '/transfer/quote',
+    summary: 'What a transfer between two of my currencies would give',
+    query: transferQuoteQuery,
+    response: ok(transferQuote),
+  },
+  transferApply: {
+    ...member,
+    method: 'POST',
+    path: '/transfer/apply',
+    summary: 'Move money between two of my currencies',
+    idempotent: true,
+    body: transferBody,
+    response: ok(transferAnswer),
+  },
+  depositChannels: {
+    ...member,
+    method: 'GET',
+    path: '/deposit/channel/list',
+    summary: 'Where to send a deposit',
+    response: ok(z.array(depositChannel)),
+  },
+  depositApply: {
+    ...member,
+    method: 'POST',
+    path: '/deposit/apply',
+    summary: 'Report a deposit for review',
+    idempotent: true,
+    body: depositApplyBody,
+    response: ok(depositRecord.partial()),
+  },
+  depositRecords: {
+    ...member,
+    method: 'GET',
+    path: '/deposit/record/list',
+    summary: 'My deposits, newest first, with times in my timezone',
+    query: recordQuery,
+    response: ok(depositPage),
+  },
+  addresses: {
+    ...member,
+    method: 'GET',
+    path: '/wallet/address/list',
+    summary: 'My bound withdrawal wallets',
+    response: ok(z.array(walletAddress)),
+  },
+  addressAdd: {
+    ...member,
+    method: 'POST',
+    path: '/wallet/address/add',
+    summary: 'Bind a withdrawal wallet',
+    body: walletAddressBody,
+    response: ok(walletAddress),
+  },
+  addressRemove: {
+    ...member,
+    method: 'POST',
+    path: '/wallet/address/remove',
+    summary: 'Remove a bound wallet',
+    body: idBody,
+    response: ok(idBody),
+  },
+  withdrawConfig: {
+    ...member,
+    method: 'GET',
+    path: '/withdraw/config',
+    summary: 'Withdrawal minimums, fee and rules',
+    response: ok(withdrawConfig),
+  },
+  withdrawApply: {
+    ...member,
+    method: 'POST',
+    path: '/withdraw/apply',
+    summary: 'Withdraw to a bound wallet (pay password); amount and fee are frozen until review',
+    idempotent: true,
+    body: withdrawApplyBody,
+    response: ok(withdrawRecord),
+  },
+  withdrawRecords: {
+    ...member,
+    method: 'GET',
+    path: '/withdraw/record/list',
+    summary: 'My withdrawals, newest first',
+    query: pageQuery,
+    response: ok(withdrawPage),
+  },
+  upload: {
+    ...member,
+    method: 'POST',
+    path: '/upload',
+    summary: 'Upload an image (multipart, field `file`): JPEG, PNG or WebP by its bytes, at most 5 MB',
+    response: ok(uploadAnswer),
+  },
+} as const satisfies Api;
+
+const finance = { access: 'operator', roles: ['finance'] } as const;
+
+/** Operator calls of the wallet: review queues, deposit channels, the audit log. */
+export const walletAdminApi = {
+  depositList: {
+    ...finance,
+    method: 'GET',
+    path: '/admin/deposit/list',
+    summary: 'Deposits, newest first, by status',
+    query: statusQuery,
+    response: ok(adminDepositPage),
+  },
+  depositReview: {
+    ...finance,
+    method: 'POST',
+    path: '/admin/deposit/review',
+    summary: 'Pass, part-pass (audit amount) or refuse a waiting deposit',
+    idempotent: true,
+    body: depositReviewBody,
+    response: ok(adminDepositItem),
+  },
+  withdrawList: {
+    ...finance,
+    method: 'GET',
+    path: '/admin/withdraw/list',
+    summary: 'Withdrawals, newest first, by status',
+    query: statusQuery,
+    response: ok(adminWithdrawPage),
+  },
+  withdrawReview: {
+    ...finance,
+    method: 'POST',
+    path: '/admin/withdraw/review',
+    summary: 'Pass or refuse a waiting withdrawal (a refusal returns the frozen funds)',
+    idempotent: true,
+    body: withdrawReviewBody,
+    response: ok(adminWithdrawItem),
+  },
+  depositChannelList: {
+    ...finance,
+    method: 'GET',
+    path: '/admin/deposit-channel/list',
+    summary: 'Deposit channels, enabled or not',
+    response: ok(z.array(adminDepositChannel)),
+  },
+  depositChannelCreate: {
+    ...finance,
+    method: 'POST',
+    path: '/admin/deposit-channel/create',
+    summary: 'Add a deposit channel',
+    body: depositChannelBody,
+    response: ok(adminDepositChannel),
+  },
+  depositChannelUpdate: {
+    ...finance,
+    method: 'POST',
+    path: '/admin/deposit-channel/update',
+    summary: 'Change a deposit channel',
+    body: depositChannelUpdateBody,
+    response: ok(adminDepositChannel),
+  },
+  depositChannelDelete: {
+    ...finance,
+    method: 'POST',
+    path: '/admin/deposit-channel/delete',
+    summary: 'Remove a deposit channel',
+    body: idBody,
+    response: ok(idBody),
+  },
+  auditList: {
+    access: 'operator',
+    method: 'GET',
+    path: '/admin/audit/list',
+    summary: 'Every operator action, newest first',
+    query: auditQuery,
+    response: ok(auditPage),
+  },
+} as const satisfies Api;

@@ -8,7 +8,11 @@ import { EventEmitter } from 'node:events';
 export type BusEvents = {
   /** A member's balance in `currency` changed (topic `balance`). */
   balance: { userId: number; currency: string };
+  /** A notice for a member was stored (topic `notice`). */
+  notice: { userId: number; id: number };
 };
+
+export type BusEventName = keyof BusEvents;
 
 export class EventBus {
   readonly #emitter = new EventEmitter({ captureRejections: false });

@@ -1,3 +1,4 @@
+import type { OperatorRole } from '@soar/contract';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -6,7 +7,7 @@ import { AppError } from '../lib/errors.ts';
 import { bearerToken, hashToken, lastSeenIntervalMs, memberSessionTtlMs } from '../lib/tokens.ts';
 
 export type MemberPrincipal = { userId: number; sessionId: number };
-export type OperatorPrincipal = { operatorId: number; sessionId: number; username: string; role: string };
+export type OperatorPrincipal = { operatorId: number; sessionId: number; username: string; role: OperatorRole };
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,3 +1,4 @@
+import type { OperatorRole } from '@soar/contract';
 import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
@@ -44,8 +45,8 @@ export const operators = pgTable('operators', {
   id: serial('id').primaryKey(),
   username: text('username').notNull().unique(),
   passwordHash: text('password_hash').notNull(),
-  /** `admin` may do everything; later roles narrow the queues an operator sees. */
-  role: text('role').notNull().default('admin'),
+  /** `admin` may do everything; each other role the calls that name it (docs/admin.md). */
+  role: text('role').$type<OperatorRole>().notNull().default('admin'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -1,6 +1,7 @@
 import { count, desc, eq } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/index.ts';
+import { paginate } from '../../lib/paginate.ts';
 
 export type AuditRecord = {
   operatorId: number;
@@ -19,18 +20,10 @@ export async function recordAudit(tx: Transaction, record: AuditRecord): Promise
 
 export async function listAudit(db: Database, query: { page: number; pageSize: number; entity?: string }) {
   const where = query.entity ? eq(auditLog.entity, query.entity) : undefined;
-  const rows = await db
-    .select()
-    .from(auditLog)
-    .where(where)
-    .orderBy(desc(auditLog.id))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  const [total] = await db.select({ total: count() }).from(auditLog).where(where);
-  return {
-    list: rows.map(({ createdAt, ...row }) => ({ ...row, time: createdAt.toISOString() })),
-    total: total?.total ?? 0,
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+  return paginate(
+    query,
+    db.select().from(auditLog).where(where).orderBy(desc(auditLog.id)).$dynamic(),
+    db.select({ total: count() }).from(auditLog).where(where),
+    ({ createdAt, ...row }) => ({ ...row, time: createdAt.toISOString() }),
+  );
 }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows, type Transaction } from '../../db/client.ts';
 import { balances, journalEntries, journalLines } from '../../db/schema/index.ts';
-import type { EventBus } from '../../lib/bus.ts';
+import type { BusEventName, BusEvents, EventBus } from '../../lib/bus.ts';
 import { Money, moneyString } from '../../lib/decimal.ts';
 import { AppError } from '../../lib/errors.ts';
 import { claimIdempotencyKey, type IdempotencyClaim, saveIdempotentAnswer } from './idempotency.ts';
@@ -38,6 +38,8 @@ type Delta = { userId: number; currency: string; available: Money; frozen: Money
  */
 export class Book {
   readonly touched = new Map<string, { userId: number; currency: string }>();
+  /** Events for the bus, sent once the transaction commits (never for a rolled-back one). */
+  readonly events: { name: BusEventName; event: BusEvents[BusEventName] }[] = [];
 
   constructor(readonly tx: Transaction) {}
 
@@ -103,6 +105,11 @@ export class Book {
     return Number(entry.id);
   }
 
+  /** Queues a bus event until the transaction commits. */
+  emit<K extends BusEventName>(name: K, event: BusEvents[K]): void {
+    this.events.push({ name, event });
+  }
+
   /** Adds a delta to one balance row; refuses (INSUFFICIENT_BALANCE) when a side would go below zero. */
   private async apply(delta: Delta): Promise<BalanceRow> {
     const available = moneyString(delta.available);
@@ -139,7 +146,11 @@ function assertBalanced(lines: { currency: string; amount: Money }[]) {
   }
 }
 
-/** Opens money transactions and tells the bus which balances changed once they commit. */
+/**
+ * Opens money transactions and tells the bus which balances changed once they commit. A
+ * transaction that moves no money but must announce something on commit (a KYC review's notice)
+ * uses it too.
+ */
 export class Ledger {
   constructor(
     readonly db: Database,
@@ -166,6 +177,7 @@ export class Ledger {
     const outcome = await run();
     if ('replay' in outcome) return outcome.replay as T;
     for (const event of book?.touched.values() ?? []) this.bus?.emit('balance', event);
+    for (const { name, event } of book?.events ?? []) this.bus?.emit(name, event as never);
     return outcome.result;
   }
 }

@@ -3,6 +3,7 @@ import { and, arrayContains, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { type ArticleTranslation, newsArticles } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
+import { paginate } from '../../lib/paginate.ts';
 import { fold } from '../../market/provider.ts';
 
 type ArticleRow = typeof newsArticles.$inferSelect;
@@ -42,22 +43,17 @@ export class NewsService {
     if (query.symbol) filters.push(arrayContains(newsArticles.symbols, [query.symbol]));
     if (query.category) filters.push(eq(newsArticles.category, query.category));
     const where = filters.length > 0 ? and(...filters) : undefined;
-    const [rows, [total]] = await Promise.all([
+    return paginate(
+      query,
       this.db
         .select()
         .from(newsArticles)
         .where(where)
         .orderBy(desc(newsArticles.publishedAt), desc(newsArticles.id))
-        .limit(query.pageSize)
-        .offset((query.page - 1) * query.pageSize),
-      this.db.select({ value: count() }).from(newsArticles).where(where),
-    ]);
-    return {
-      list: rows.map((row) => toItem(row, lang)),
-      total: total?.value ?? 0,
-      page: query.page,
-      pageSize: query.pageSize,
-    };
+        .$dynamic(),
+      this.db.select({ total: count() }).from(newsArticles).where(where),
+      (row) => toItem(row, lang),
+    );
   }
 
   async detail(id: number, lang: LanguageKey) {

@@ -52,12 +52,12 @@ export class Realtime {
       ? await RedisFanOut.connect(deps.redisUrl, options.channelPrefix ?? 'soar:', handlers)
       : new LocalFanOut(handlers);
     realtime.#stops.push(deps.engine.stream((event) => realtime.#queue(event)));
-    // Bus events with a user become that user's topic; domains that add events map them here.
-    realtime.#stops.push(
-      deps.bus.on('balance', (event) =>
-        realtime.#fanOut?.publishUser({ userId: event.userId, topic: 'balance', data: event }),
-      ),
-    );
+    // Bus events with a user become that user's topic of the same name.
+    for (const topic of ['balance', 'notice'] as const satisfies readonly UserTopic[]) {
+      realtime.#stops.push(
+        deps.bus.on(topic, (event) => realtime.#fanOut?.publishUser({ userId: event.userId, topic, data: event })),
+      );
+    }
     return realtime;
   }
 

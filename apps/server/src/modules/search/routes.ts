@@ -1,7 +1,6 @@
 import { marketApi } from '@soar/contract';
 import type { FastifyPluginAsync } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { success } from '../../lib/envelope.ts';
+import { route } from '../../lib/route.ts';
 import type { MarketEngine } from '../../market/engine.ts';
 import type { NewsService } from '../news/service.ts';
 
@@ -9,25 +8,12 @@ import type { NewsService } from '../news/service.ts';
 export const searchLimit = 20;
 
 export const searchRoutes: FastifyPluginAsync<{ engine: MarketEngine; news: NewsService }> = async (
-  fastify,
+  app,
   { engine, news },
 ) => {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { search } = marketApi;
-  app.get(
-    search.path,
-    {
-      schema: {
-        tags: ['search'],
-        summary: 'Stocks by ticker or name, news by title (case and accents ignored)',
-        querystring: search.query,
-        response: { 200: search.response },
-      },
-    },
-    async (request) => {
-      const { q } = request.query;
-      const stocks = engine.search(q, searchLimit).map((instrument) => engine.quote(instrument));
-      return success({ stocks, news: await news.search(q, request.lang, searchLimit) });
-    },
-  );
+  route(app, marketApi.search, async (request) => {
+    const { q } = request.query;
+    const stocks = engine.search(q, searchLimit).map((instrument) => engine.quote(instrument));
+    return { stocks, news: await news.search(q, request.lang, searchLimit) };
+  });
 };

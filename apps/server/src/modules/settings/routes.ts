@@ -8,14 +8,14 @@ import type { SerialisedSettings, SettingsService } from './service.ts';
  */
 export const settingsRoutes: FastifyPluginAsync<{ settings: SettingsService }> = async (app, { settings }) => {
   const tags = ['settings'];
-  const routes: [keyof typeof settingsApi, keyof SerialisedSettings, string][] = [
-    ['languageList', 'languages', 'Interface languages'],
-    ['marketList', 'markets', 'Markets and their trading sessions'],
-    ['currencyList', 'currencies', 'Currencies with rates to USD'],
-    ['baseSetting', 'base', 'Base settings: product name, customer service, custom script'],
+  const routes: [keyof typeof settingsApi, keyof SerialisedSettings][] = [
+    ['languageList', 'languages'],
+    ['marketList', 'markets'],
+    ['currencyList', 'currencies'],
+    ['baseSetting', 'base'],
   ];
-  for (const [call, answer, summary] of routes) {
-    const { path, response } = settingsApi[call];
+  for (const [call, answer] of routes) {
+    const { path, summary, response } = settingsApi[call];
     app.get(path, { schema: { tags, summary, response: { 200: response } } }, async (_request, reply) =>
       reply.type('application/json; charset=utf-8').send(settings.serialised[answer]),
     );

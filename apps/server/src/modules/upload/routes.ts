@@ -1,12 +1,11 @@
 import multipart from '@fastify/multipart';
-import { ok, uploadAnswer } from '@soar/contract';
+import { walletApi } from '@soar/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { success } from '../../lib/envelope.ts';
 import { AppError } from '../../lib/errors.ts';
-import { memberOf } from '../../plugins/auth.ts';
+import { route } from '../../lib/route.ts';
 import { maxUploadBytes, UploadService } from './service.ts';
 
 /** `directory` is `<DATA_DIR>/uploads`. */
@@ -16,34 +15,22 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ db: Database; directory: stri
 ) => {
   const uploads = new UploadService(db, directory);
   await app.register(multipart, { limits: { fileSize: maxUploadBytes, files: 1, fields: 5, parts: 6 } });
-  const tags = ['files'];
 
-  app.post(
-    '/upload',
-    {
-      onRequest: app.requireMember,
-      schema: {
-        tags,
-        summary: 'Upload an image (multipart, field `file`): JPEG, PNG or WebP by its bytes, at most 5 MB',
-        response: { 200: ok(uploadAnswer) },
-      },
-    },
-    async (request) => {
-      const { userId } = memberOf(request);
-      if (!request.isMultipart()) throw new AppError('UPLOAD_MISSING');
-      const file = await request.file();
-      if (!file) throw new AppError('UPLOAD_MISSING');
-      let bytes: Buffer;
-      try {
-        bytes = await file.toBuffer();
-      } catch (error) {
-        if (error instanceof app.multipartErrors.RequestFileTooLargeError) throw new AppError('UPLOAD_TOO_LARGE');
-        throw error;
-      }
-      if (file.file.truncated) throw new AppError('UPLOAD_TOO_LARGE');
-      return success(await uploads.store(userId, bytes));
-    },
-  );
+  route(app, walletApi.upload, async (request, { member }) => {
+    const { userId } = member;
+    if (!request.isMultipart()) throw new AppError('UPLOAD_MISSING');
+    const file = await request.file();
+    if (!file) throw new AppError('UPLOAD_MISSING');
+    let bytes: Buffer;
+    try {
+      bytes = await file.toBuffer();
+    } catch (error) {
+      if (error instanceof app.multipartErrors.RequestFileTooLargeError) throw new AppError('UPLOAD_TOO_LARGE');
+      throw error;
+    }
+    if (file.file.truncated) throw new AppError('UPLOAD_TOO_LARGE');
+    return uploads.store(userId, bytes);
+  });
 
   /** Members see their own files; operators see any (for reviews). */
   const memberOrOperator = async (request: FastifyRequest) => {
@@ -58,7 +45,11 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ db: Database; directory: stri
     '/upload/:id',
     {
       onRequest: memberOrOperator,
-      schema: { tags, summary: 'The uploaded image, to its owner and operators', params: z.object({ id: z.string() }) },
+      schema: {
+        tags: ['upload'],
+        summary: 'The uploaded image, to its owner and operators',
+        params: z.object({ id: z.string() }),
+      },
     },
     async (request, reply) => {
       const owner = request.member ? request.member.userId : undefined;

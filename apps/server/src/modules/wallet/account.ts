@@ -3,6 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { balances, journalEntries, journalLines } from '../../db/schema/index.ts';
 import { Money, moneyString } from '../../lib/decimal.ts';
 import { AppError } from '../../lib/errors.ts';
+import { paginate } from '../../lib/paginate.ts';
 import type { IdempotencyClaim } from '../ledger/idempotency.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import { convert, crossRate, currencyRates, rateOf } from './rates.ts';
@@ -72,39 +73,36 @@ export class AccountService {
     if (query.type) conditions.push(eq(journalEntries.kind, query.type));
     if (query.currency) conditions.push(eq(journalLines.currency, query.currency));
     const where = and(...conditions);
-    const rows = await this.db
-      .select({
-        id: journalLines.id,
-        type: journalEntries.kind,
-        account: journalLines.account,
-        amount: journalLines.amount,
-        currency: journalLines.currency,
-        balanceAfter: journalLines.balanceAfter,
-        reference: journalEntries.reference,
-        createdAt: journalLines.createdAt,
-      })
-      .from(journalLines)
-      .innerJoin(journalEntries, eq(journalEntries.id, journalLines.entryId))
-      .where(where)
-      .orderBy(desc(journalLines.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize);
-    const [total] = await this.db
-      .select({ total: count() })
-      .from(journalLines)
-      .innerJoin(journalEntries, eq(journalEntries.id, journalLines.entryId))
-      .where(where);
-    return {
-      list: rows.map(({ createdAt, ...row }) => ({
+    return paginate(
+      query,
+      this.db
+        .select({
+          id: journalLines.id,
+          type: journalEntries.kind,
+          account: journalLines.account,
+          amount: journalLines.amount,
+          currency: journalLines.currency,
+          balanceAfter: journalLines.balanceAfter,
+          reference: journalEntries.reference,
+          createdAt: journalLines.createdAt,
+        })
+        .from(journalLines)
+        .innerJoin(journalEntries, eq(journalEntries.id, journalLines.entryId))
+        .where(where)
+        .orderBy(desc(journalLines.id))
+        .$dynamic(),
+      this.db
+        .select({ total: count() })
+        .from(journalLines)
+        .innerJoin(journalEntries, eq(journalEntries.id, journalLines.entryId))
+        .where(where),
+      ({ createdAt, ...row }) => ({
         ...row,
         account: row.account === 'frozen' ? ('frozen' as const) : ('available' as const),
         amount: moneyString(row.amount),
         balanceAfter: moneyString(row.balanceAfter ?? 0),
         time: createdAt.toISOString(),
-      })),
-      total: total?.total ?? 0,
-      page: query.page,
-      pageSize: query.pageSize,
-    };
+      }),
+    );
   }
 }

@@ -1,9 +1,10 @@
 import type { DepositApplyBody } from '@soar/contract';
-import { and, asc, count, desc, eq, isNull } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { depositChannels, deposits, uploads } from '../../db/schema/index.ts';
 import { Money, moneyString } from '../../lib/decimal.ts';
 import { AppError } from '../../lib/errors.ts';
+import { type PageQuery, paginate } from '../../lib/paginate.ts';
 import { recordAudit } from '../admin/audit.ts';
 import type { IdempotencyClaim } from '../ledger/idempotency.ts';
 import type { Ledger } from '../ledger/ledger.ts';
@@ -116,38 +117,26 @@ export class DepositService {
 
   async records(userId: number, query: { page: number; pageSize: number }, timezone: string) {
     const where = eq(deposits.userId, userId);
-    const rows = await this.db
-      .select()
-      .from(deposits)
-      .where(where)
-      .orderBy(desc(deposits.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize);
-    const [total] = await this.db.select({ total: count() }).from(deposits).where(where);
-    return {
-      list: rows.map((row) => ({
-        ...depositView(row),
-        timezone,
-        submitTimeLocal: localTime(row.createdAt, timezone),
-        auditTimeLocal: row.auditedAt ? localTime(row.auditedAt, timezone) : null,
-      })),
-      total: total?.total ?? 0,
-      page: query.page,
-      pageSize: query.pageSize,
-    };
+    return this.page(where, query, (row) => ({
+      ...depositView(row),
+      timezone,
+      submitTimeLocal: localTime(row.createdAt, timezone),
+      auditTimeLocal: row.auditedAt ? localTime(row.auditedAt, timezone) : null,
+    }));
   }
 
   async adminList(query: { page: number; pageSize: number; status?: number }) {
     const where = query.status === undefined ? undefined : eq(deposits.status, query.status);
-    const rows = await this.db
-      .select()
-      .from(deposits)
-      .where(where)
-      .orderBy(desc(deposits.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize);
-    const [total] = await this.db.select({ total: count() }).from(deposits).where(where);
-    return { list: rows.map(adminDepositView), total: total?.total ?? 0, page: query.page, pageSize: query.pageSize };
+    return this.page(where, query, adminDepositView);
+  }
+
+  private page<T>(where: SQL | undefined, query: PageQuery, view: (row: typeof deposits.$inferSelect) => T) {
+    return paginate(
+      query,
+      this.db.select().from(deposits).where(where).orderBy(desc(deposits.id)).$dynamic(),
+      this.db.select({ total: count() }).from(deposits).where(where),
+      view,
+    );
   }
 
   /**

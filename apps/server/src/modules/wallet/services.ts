@@ -5,9 +5,9 @@ import { AccountService } from './account.ts';
 import { DepositService } from './deposit.ts';
 import { WithdrawService } from './withdraw.ts';
 
-export type WalletDependencies = { db: Database; bus: EventBus };
+export type WalletServices = ReturnType<typeof walletServices>;
 
-export function walletServices({ db, bus }: WalletDependencies) {
+export function walletServices({ db, bus }: { db: Database; bus: EventBus }) {
   const ledger = new Ledger(db, bus);
   return {
     ledger,

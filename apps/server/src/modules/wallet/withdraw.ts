@@ -1,9 +1,10 @@
 import type { CryptoNetwork } from '@soar/contract';
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { users, walletAddresses, withdrawals } from '../../db/schema/index.ts';
 import { Money, moneyString } from '../../lib/decimal.ts';
 import { AppError } from '../../lib/errors.ts';
+import { type PageQuery, paginate } from '../../lib/paginate.ts';
 import { recordAudit } from '../admin/audit.ts';
 import type { IdempotencyClaim } from '../ledger/idempotency.ts';
 import type { Ledger } from '../ledger/ledger.ts';
@@ -183,20 +184,13 @@ export class WithdrawService {
     return this.page(where, query, adminWithdrawalView);
   }
 
-  private async page<T>(
-    where: ReturnType<typeof eq> | undefined,
-    query: { page: number; pageSize: number },
-    view: (row: WithdrawalRow) => T,
-  ) {
-    const rows = await this.db
-      .select()
-      .from(withdrawals)
-      .where(where)
-      .orderBy(desc(withdrawals.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize);
-    const [total] = await this.db.select({ total: count() }).from(withdrawals).where(where);
-    return { list: rows.map(view), total: total?.total ?? 0, page: query.page, pageSize: query.pageSize };
+  private page<T>(where: SQL | undefined, query: PageQuery, view: (row: WithdrawalRow) => T) {
+    return paginate(
+      query,
+      this.db.select().from(withdrawals).where(where).orderBy(desc(withdrawals.id)).$dynamic(),
+      this.db.select({ total: count() }).from(withdrawals).where(where),
+      view,
+    );
   }
 
   /** Pass: the frozen amount leaves to cash_out and the fee to fees. Refuse: it all returns to available. */

@@ -1,0 +1,98 @@
+import type { Endpoint, OperatorRole } from '@soar/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import { z } from 'zod';
+import { type IdempotencyClaim, idempotencyClaim } from '../modules/ledger/idempotency.ts';
+import type { MemberPrincipal, OperatorPrincipal } from '../plugins/auth.ts';
+import { success } from './envelope.ts';
+import { AppError } from './errors.ts';
+
+type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export type EndpointRequest<E extends Endpoint> = FastifyRequest & {
+  query: Output<E['query']>;
+  body: Output<E['body']>;
+};
+
+/** An operator acting: who, from where (the audit log records both). */
+export type Actor = { operatorId: number; role: OperatorRole; ip: string };
+
+/** What the guard established, typed by the endpoint's access. */
+export type EndpointContext<E extends Endpoint> = {
+  claim?: IdempotencyClaim;
+  reply: FastifyReply;
+} & (E['access'] extends 'member'
+  ? { member: MemberPrincipal }
+  : E['access'] extends 'operator'
+    ? { operator: OperatorPrincipal; actor: Actor }
+    : { member?: undefined; operator?: undefined });
+
+/** The `data` of the endpoint's success envelope. */
+export type EndpointData<E extends Endpoint> = z.input<E['response']> extends { data: infer D } ? D : never;
+
+type Extra = Pick<RouteOptions, 'config' | 'preHandler' | 'bodyLimit'>;
+
+const idempotencyHeader = z.looseObject({
+  'idempotency-key': z.string().optional().describe('a replay with the same key and body returns the first answer'),
+});
+
+/** Whether an operator of `role` may call `endpoint`: admin always, others when listed. */
+export function roleAllows(endpoint: Pick<Endpoint, 'roles'>, role: string): boolean {
+  return role === 'admin' || (endpoint.roles ?? []).includes(role as OperatorRole);
+}
+
+/**
+ * Registers one endpoint of the contract: its method, path, guard (member, or operator with a
+ * role the endpoint allows), validation, response schema and documentation all come from the
+ * one declaration in @soar/contract. The handler answers the envelope's `data`.
+ */
+export function route<E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: (request: EndpointRequest<E>, context: EndpointContext<E>) => Promise<EndpointData<E>> | EndpointData<E>,
+  extra: Extra = {},
+): void {
+  const tag = endpoint.path.split('/')[1] ?? 'api';
+  const guarded = endpoint.access !== 'public';
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    onRequest: guarded ? guardOf(app, endpoint) : undefined,
+    schema: {
+      tags: [tag],
+      summary: endpoint.summary,
+      ...(guarded ? { security: [{ bearer: [] }] } : {}),
+      ...(endpoint.query ? { querystring: endpoint.query } : {}),
+      ...(endpoint.body ? { body: endpoint.body } : {}),
+      ...(endpoint.idempotent ? { headers: idempotencyHeader } : {}),
+      response: { 200: endpoint.response },
+    },
+    ...extra,
+    handler: async (request, reply) => {
+      const context = contextOf(endpoint, request, reply) as EndpointContext<E>;
+      return success(await handler(request as EndpointRequest<E>, context));
+    },
+  });
+}
+
+function guardOf(app: FastifyInstance, endpoint: Endpoint) {
+  if (endpoint.access === 'member') return app.requireMember;
+  return async (request: FastifyRequest) => {
+    await app.requireOperator(request);
+    if (!request.operator || !roleAllows(endpoint, request.operator.role)) throw new AppError('FORBIDDEN');
+  };
+}
+
+function contextOf(endpoint: Endpoint, request: FastifyRequest, reply: FastifyReply) {
+  if (endpoint.access === 'member' && request.member) {
+    const member = request.member;
+    const claim = endpoint.idempotent ? idempotencyClaim(request, `member:${member.userId}`) : undefined;
+    return { member, claim, reply };
+  }
+  if (endpoint.access === 'operator' && request.operator) {
+    const operator = request.operator;
+    const claim = endpoint.idempotent ? idempotencyClaim(request, `operator:${operator.operatorId}`) : undefined;
+    const actor: Actor = { operatorId: operator.operatorId, role: operator.role, ip: request.ip };
+    return { operator, actor, claim, reply };
+  }
+  return { reply };
+}

@@ -1,0 +1,20 @@
+import type { ApiData, ApiInput, ApiKey, ApiNeedsInput } from '@soar/contract';
+import { type RequestOptions, request } from './client.ts';
+
+export type CallOptions = Pick<RequestOptions, 'headers' | 'signal' | 'loading' | 'toast' | 'prevent' | 'timeout'>;
+
+/**
+ * Calls one endpoint of the contract by its key, `'GET /wallet/balance'`: the key, the query, the
+ * body and the answer are all typed from @soar/contract (types only: no schema reaches the
+ * bundle). A key the contract does not have fails the typecheck.
+ */
+export function call<K extends ApiKey>(
+  key: K,
+  ...[input, options]: ApiNeedsInput<K> extends true
+    ? [input: ApiInput<K>, options?: CallOptions]
+    : [input?: ApiInput<K>, options?: CallOptions]
+): Promise<ApiData<K>> {
+  const [method, path] = (key as string).split(' ') as [RequestOptions['method'], string];
+  const { query, body } = (input ?? {}) as { query?: RequestOptions['query']; body?: unknown };
+  return request<ApiData<K>>({ ...options, url: path, method, query, data: body });
+}
