@@ -1,14 +1,14 @@
 import type { Quote } from '@soar/contract';
+import { directionOf, formatChangePercent, formatPrice } from '../../../shared/quote/format.ts';
+import { useLiveQuote } from '../../../shared/quote/live-quote.ts';
 import { useLanguageStore } from '../../../shared/stores/language.ts';
-import { formatChangePercent, formatPrice } from './format-quote.ts';
-import { direction, useLiveQuote } from './use-live-quote.ts';
 import '../market.css';
 
 /** A global index in the home strip: name, live level and change. */
 export function IndexCard({ quote: initial, onOpen }: { quote: Quote; onOpen: (symbol: string) => void }) {
   const locale = useLanguageStore((state) => state.language);
   const { quote, flash, flashKey } = useLiveQuote(initial);
-  const move = direction(quote.changePercent);
+  const move = directionOf(quote.changePercent);
   return (
     <button
       type="button"
@@ -21,7 +21,7 @@ export function IndexCard({ quote: initial, onOpen }: { quote: Quote; onOpen: (s
       <span key={flashKey} className={`index-price${flash ? ` flash-${flash}` : ''}`}>
         {formatPrice(quote.price, locale)}
       </span>
-      <span className="index-change">{formatChangePercent(quote.changePercent, locale)}</span>
+      <span className="index-change">{formatChangePercent(quote, locale)}</span>
     </button>
   );
 }

@@ -1,8 +1,8 @@
 import type { Quote } from '@soar/contract';
 import { type ReactNode, useRef } from 'react';
+import { directionOf, formatChangePercent, formatPrice } from '../../../shared/quote/format.ts';
+import { useLiveQuote } from '../../../shared/quote/live-quote.ts';
 import { useLanguageStore } from '../../../shared/stores/language.ts';
-import { formatChangePercent, formatPrice } from './format-quote.ts';
-import { direction, useLiveQuote } from './use-live-quote.ts';
 import '../market.css';
 
 /**
@@ -37,11 +37,11 @@ export function QuoteRow({
           {formatPrice(quote.price, locale)}
         </span>
         <span
-          className={`quote-change change-${direction(quote.changePercent)}`}
+          className={`quote-change change-${directionOf(quote.changePercent)}`}
           data-testid="quote-change"
           data-value={quote.changePercent}
         >
-          {formatChangePercent(quote.changePercent, locale)}
+          {formatChangePercent(quote, locale)}
         </span>
       </button>
       {aside}

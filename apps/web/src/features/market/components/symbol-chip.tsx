@@ -2,9 +2,9 @@ import type { Quote } from '@soar/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { request } from '../../../shared/api/client.ts';
+import { directionOf, formatChangePercent, formatPrice } from '../../../shared/quote/format.ts';
+import { useLiveQuote } from '../../../shared/quote/live-quote.ts';
 import { useLanguageStore } from '../../../shared/stores/language.ts';
-import { formatChangePercent, formatPrice } from './format-quote.ts';
-import { direction, useLiveQuote } from './use-live-quote.ts';
 
 /** `GET market/quote/detail?symbol=`, quietly: a chip without a price is still a link. */
 const getQuote = (symbol: string) =>
@@ -41,9 +41,7 @@ function LivePrice({ quote: initial }: { quote: Quote }) {
       <span key={flashKey} className={flash ? `flash-${flash}` : undefined}>
         {formatPrice(quote.price, locale)}
       </span>{' '}
-      <span className={`change-${direction(quote.changePercent)}`}>
-        {formatChangePercent(quote.changePercent, locale)}
-      </span>
+      <span className={`change-${directionOf(quote.changePercent)}`}>{formatChangePercent(quote, locale)}</span>
     </span>
   );
 }

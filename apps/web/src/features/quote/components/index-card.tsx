@@ -1,7 +1,7 @@
 import type { Quote } from '@soar/contract';
 import { navigate } from '../../../shared/navigation.ts';
+import { directionOf, formatChangePercent, formatPrice, quotePath } from '../../../shared/quote/format.ts';
 import { useKline } from '../api/kline.ts';
-import { directionOf, formatChangePercent, formatPrice, quotePath } from './format.ts';
 import { Sparkline } from './sparkline.tsx';
 import { useLiveLevel } from './use-live-level.ts';
 import { useLocale } from './use-locale.ts';

@@ -1,6 +1,6 @@
 import type { Quote } from '@soar/contract';
 import { navigate } from '../../../shared/navigation.ts';
-import { directionOf, formatChangePercent, formatPrice, quotePath } from './format.ts';
+import { directionOf, formatChangePercent, formatPrice, quotePath } from '../../../shared/quote/format.ts';
 import { useLiveLevel } from './use-live-level.ts';
 import { useLocale } from './use-locale.ts';
 

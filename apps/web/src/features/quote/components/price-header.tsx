@@ -2,7 +2,7 @@ import type { Quote } from '@soar/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../shared/format.ts';
-import { directionOf, formatChange, formatChangePercent, formatPrice } from './format.ts';
+import { directionOf, formatChange, formatChangePercent, formatPrice } from '../../../shared/quote/format.ts';
 import { useLocale } from './use-locale.ts';
 
 /** Which way the last tick moved the price, so the header can flash; compared as text, no floats. */

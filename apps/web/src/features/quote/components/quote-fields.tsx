@@ -1,6 +1,12 @@
 import type { Quote } from '@soar/contract';
 import { useTranslation } from 'react-i18next';
-import { directionOf, formatChange, formatChangePercent, formatPrice, formatVolume } from './format.ts';
+import {
+  directionOf,
+  formatChange,
+  formatChangePercent,
+  formatPrice,
+  formatVolume,
+} from '../../../shared/quote/format.ts';
 import { useLocale } from './use-locale.ts';
 
 /** SPEC section 3, Quote: high, low, open, close, previous close, volume, change. Indices have no volume. */

@@ -1,5 +1,5 @@
 import type { Candle } from '@soar/contract';
-import type { Direction } from './format.ts';
+import type { Direction } from '../../../shared/quote/format.ts';
 
 const width = 120;
 const height = 36;

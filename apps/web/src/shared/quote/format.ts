@@ -1,5 +1,5 @@
 import type { Quote } from '@soar/contract';
-import { formatNumber, formatPercent } from '../../../shared/format.ts';
+import { formatNumber, formatPercent } from '../format.ts';
 
 export type Direction = 'up' | 'down' | 'flat';
 

@@ -1,7 +1,7 @@
 import type { Quote } from '@soar/contract';
 import { type RefObject, useEffect, useRef, useState } from 'react';
-import { usePageActive } from '../../../shared/page.ts';
-import { useTopic } from '../../../shared/realtime/index.ts';
+import { usePageActive } from '../page.ts';
+import { useTopic } from '../realtime/index.ts';
 
 export type Flash = 'up' | 'down' | undefined;
 
@@ -41,12 +41,6 @@ export function useLiveQuote(
     timer.current = setTimeout(() => setFlash((current) => ({ ...current, flash: undefined })), flashDuration);
   });
   return { quote, flash: flash.flash, flashKey: flash.key };
-}
-
-/** Up, down or flat by the sign of a decimal string such as a change percent. */
-export function direction(value: string): 'up' | 'down' | 'flat' {
-  const number = Number(value);
-  return number > 0 ? 'up' : number < 0 ? 'down' : 'flat';
 }
 
 /** Whether the element is on screen (or near it); true when no element is given. */
