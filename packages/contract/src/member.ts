@@ -143,7 +143,8 @@ export const userInfo = z.object({
   phone: z.string().nullable(),
   inviteCode: z.string(),
   kycStatus: z.number().int().nullable().describe('null none, 0 under review, 1 pass, 2 refused'),
-  vip: z.boolean(),
+  vip: z.boolean().describe('vipLevel above 0'),
+  vipLevel: z.number().int().min(0).describe('0 none; set by operators, lowers trading fees'),
   hasPayPassword: z.boolean(),
   createdAt: z.string(),
 });

@@ -14,7 +14,8 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     inviteCode: text('invite_code').notNull().unique(),
     inviterId: integer('inviter_id'),
-    vip: boolean('vip').notNull().default(false),
+    /** 0 none; a level set by operators lowers trading fees (docs/product.md, VIP). */
+    vipLevel: integer('vip_level').notNull().default(0),
     /** KYC (DESIGN section 5): null none, 0 under review, 1 pass, 2 refused. */
     kycStatus: integer('kyc_status'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -34,7 +34,8 @@ export async function userInfoOf(db: Database | Transaction, userId: number): Pr
     phone: user.phone ? maskPhone(user.phone) : null,
     inviteCode: user.inviteCode,
     kycStatus: user.kycStatus,
-    vip: user.vip,
+    vip: user.vipLevel > 0,
+    vipLevel: user.vipLevel,
     hasPayPassword: row.payPassword !== null,
     createdAt: user.createdAt.toISOString(),
   };
