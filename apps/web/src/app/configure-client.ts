@@ -1,6 +1,6 @@
+import { configureClient } from '@soar/client';
 import { logout } from '../features/session/session.ts';
 import { useSessionStore } from '../features/session/store.ts';
-import { configureClient } from '../shared/api/client.ts';
 import { i18n } from '../shared/i18n.ts';
 import { configureRealtime, realtime } from '../shared/realtime/index.ts';
 import { useLanguageStore } from '../shared/stores/language.ts';

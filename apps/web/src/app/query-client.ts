@@ -1,5 +1,5 @@
+import { RequestError } from '@soar/client';
 import { QueryClient } from '@tanstack/react-query';
-import { RequestError } from '../shared/api/errors.ts';
 
 /** Server state: the request client already toasts failures, so queries retry only network trouble. */
 export const queryClient = new QueryClient({

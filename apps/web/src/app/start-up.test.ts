@@ -1,6 +1,6 @@
+import { configureClient } from '@soar/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '../features/session/store.ts';
-import { configureClient } from '../shared/api/client.ts';
 import { setNavigator } from '../shared/navigation.ts';
 import { useAppStore } from '../shared/stores/app.ts';
 import { useLanguageStore } from '../shared/stores/language.ts';

@@ -7,10 +7,6 @@ export const colors = {
 } as const;
 
 export const toastDuration = 1500;
-export const requestToastDuration = 2000;
-
-export const requestTimeout = 10_000;
-export const transferTimeout = 60_000;
 
 export const swiper = { interval: 5000, duration: 500 } as const;
 export const imagePreviewZoom = { min: 1, max: 4 } as const;

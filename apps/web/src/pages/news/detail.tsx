@@ -1,10 +1,10 @@
+import { RequestError } from '@soar/client';
 import { FileWrongOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useNewsDetail } from '../../features/market/api/news-detail.ts';
 import { ListState } from '../../features/market/components/list-state.tsx';
 import { SymbolChip } from '../../features/market/components/symbol-chip.tsx';
-import { RequestError } from '../../shared/api/errors.ts';
 import { formatDate } from '../../shared/format.ts';
 import type { PageProps } from '../../shared/page.ts';
 import { useLanguageStore } from '../../shared/stores/language.ts';

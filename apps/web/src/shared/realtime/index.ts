@@ -1,5 +1,5 @@
+import { apiPrefix } from '@soar/client';
 import { useEffect, useRef } from 'react';
-import { apiPrefix } from '../api/client.ts';
 import { RealtimeClient } from './socket.ts';
 
 let tokenSource: () => string | null = () => null;

@@ -1,6 +1,6 @@
+import { request } from '@soar/client';
 import type { NewsItem } from '@soar/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../shared/api/client.ts';
 import { marketKeys } from './keys.ts';
 
 type NewsPage = { list: NewsItem[]; total: number; page: number; pageSize: number };

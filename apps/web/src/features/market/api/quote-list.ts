@@ -1,6 +1,6 @@
+import { request } from '@soar/client';
 import type { Quote } from '@soar/contract';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { request } from '../../../shared/api/client.ts';
 import { marketKeys } from './keys.ts';
 
 export type QuoteTab = 'active' | 'gainers' | 'losers';

@@ -1,6 +1,6 @@
+import { request } from '@soar/client';
 import type { NewsItem, Quote } from '@soar/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../shared/api/client.ts';
 import { marketKeys } from './keys.ts';
 
 export type SearchResult = { stocks: Quote[]; news: NewsItem[] };

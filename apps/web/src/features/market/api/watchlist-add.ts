@@ -1,5 +1,5 @@
+import { request } from '@soar/client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../shared/api/client.ts';
 import { marketKeys } from './keys.ts';
 
 /** `POST watchlist/add`: appends a symbol; adding it again changes nothing. */

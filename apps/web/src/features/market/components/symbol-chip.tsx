@@ -1,7 +1,7 @@
+import { request } from '@soar/client';
 import type { Quote } from '@soar/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
-import { request } from '../../../shared/api/client.ts';
 import { directionOf, formatChangePercent, formatPrice } from '../../../shared/quote/format.ts';
 import { useLiveQuote } from '../../../shared/quote/live-quote.ts';
 import { useLanguageStore } from '../../../shared/stores/language.ts';

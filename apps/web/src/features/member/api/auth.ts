@@ -1,5 +1,5 @@
+import { request } from '@soar/client';
 import type { LoginAnswer, loginBody, phoneLoginBody, RegisterBody, ResetPasswordBody } from '@soar/contract';
-import { request } from '../../../shared/api/client.ts';
 
 export type LoginByMail = ReturnType<typeof loginBody.parse>;
 export type LoginByPhone = ReturnType<typeof phoneLoginBody.parse>;

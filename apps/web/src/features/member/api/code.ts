@@ -1,5 +1,5 @@
+import { request } from '@soar/client';
 import type { CodeScene, codeSendAnswer } from '@soar/contract';
-import { request } from '../../../shared/api/client.ts';
 
 type CodeSendAnswer = ReturnType<typeof codeSendAnswer.parse>;
 

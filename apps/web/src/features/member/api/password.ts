@@ -1,5 +1,5 @@
+import { request } from '@soar/client';
 import type { changePasswordBody, payPasswordSetBody } from '@soar/contract';
-import { request } from '../../../shared/api/client.ts';
 
 /** `POST member/password/change`: other sessions end, this one stays. */
 export const changePassword = (data: ReturnType<typeof changePasswordBody.parse>) =>

@@ -1,6 +1,6 @@
+import { request } from '@soar/client';
 import type { sessionListAnswer } from '@soar/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../shared/api/client.ts';
 
 type SessionList = ReturnType<typeof sessionListAnswer.parse>;
 export type MemberSession = SessionList['sessions'][number];

@@ -1,6 +1,6 @@
+import { request } from '@soar/client';
 import type { Quote } from '@soar/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../shared/api/client.ts';
 
 /** `GET market/index/list`: the quotes of the global indices; `market` is the index's country. */
 export const getIndexList = () => request<Quote[]>({ url: 'market/index/list' });

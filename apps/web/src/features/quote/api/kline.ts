@@ -1,6 +1,6 @@
+import { request } from '@soar/client';
 import type { Candle, KlineInterval } from '@soar/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../shared/api/client.ts';
 
 type Kline = { symbol: string; interval: KlineInterval; list: Candle[] };
 

@@ -1,7 +1,6 @@
+import { RequestError, request } from '@soar/client';
 import type { Quote } from '@soar/contract';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../shared/api/client.ts';
-import { RequestError } from '../../../shared/api/errors.ts';
 import { useTopic } from '../../../shared/realtime/index.ts';
 
 /** `GET market/quote/detail?symbol=`: one stock or index; 404 `SYMBOL_NOT_FOUND` is shown by the page. */

@@ -1,6 +1,6 @@
+import { request } from '@soar/client';
 import type { Quote } from '@soar/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../shared/api/client.ts';
 
 /** `GET watchlist/list` (member): the watched quotes, in the member's order. */
 export const getWatchlist = () => request<Quote[]>({ url: 'watchlist/list', toast: false });

@@ -1,6 +1,6 @@
+import { request } from '@soar/client';
 import type { BaseSetting, Currency, Language, Market } from '@soar/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../shared/api/client.ts';
 
 /** The settings calls of SPEC section 7; start-up runs them without loading indicator or toasts. */
 const quiet = { loading: false, toast: false } as const;

@@ -1,6 +1,6 @@
+import { request } from '@soar/client';
 import type { CryptoNetwork } from '@soar/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../shared/api/client.ts';
 import type { WalletAddress } from './types.ts';
 
 export type WalletAddressBody = { name: string; currency: string; network: CryptoNetwork; address: string };

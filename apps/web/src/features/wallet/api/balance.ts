@@ -1,5 +1,5 @@
+import { request } from '@soar/client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../shared/api/client.ts';
 import type { Balances } from './types.ts';
 
 export const getBalances = () => request<Balances>({ url: 'wallet/balance' });

@@ -1,6 +1,6 @@
+import { request } from '@soar/client';
 import type { DepositApplyBody } from '@soar/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../shared/api/client.ts';
 import { type Attempt, idempotencyHeaders } from '../idempotency.ts';
 import type { DepositRecord } from './types.ts';
 

@@ -1,5 +1,5 @@
+import { request } from '@soar/client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../shared/api/client.ts';
 import type { DepositChannel } from './types.ts';
 
 export const getDepositChannels = () => request<DepositChannel[]>({ url: 'deposit/channel/list' });

@@ -1,5 +1,5 @@
+import { request } from '@soar/client';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { request } from '../../../shared/api/client.ts';
 import { type DepositRecord, nextPage, type Page, pageSize } from './types.ts';
 
 /** The browser's IANA timezone: the server answers local times in it (`x-timezone`). */

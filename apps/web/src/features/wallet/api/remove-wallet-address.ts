@@ -1,5 +1,5 @@
+import { request } from '@soar/client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../shared/api/client.ts';
 
 export const removeWalletAddress = (id: number) =>
   request<{ id: number }>({ url: 'wallet/address/remove', method: 'POST', data: { id } });

@@ -1,5 +1,5 @@
+import { request } from '@soar/client';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { request } from '../../../shared/api/client.ts';
 import { nextPage, type Page, pageSize, type Transaction } from './types.ts';
 
 export type TransactionFilter = { type?: string; currency?: string };

@@ -1,5 +1,5 @@
+import { request } from '@soar/client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../shared/api/client.ts';
 import { type Attempt, idempotencyHeaders } from '../idempotency.ts';
 import type { TransferAnswer } from './types.ts';
 

@@ -1,5 +1,5 @@
+import { request } from '@soar/client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../shared/api/client.ts';
 import type { TransferQuote } from './types.ts';
 
 export type QuoteInput = { from: string; to: string; amount: string };

@@ -1,4 +1,4 @@
-import { upload } from '../../../shared/api/client.ts';
+import { upload } from '@soar/client';
 
 /** `POST upload` (field `file`): the id of the stored image, for a deposit's `proof`. */
 export const uploadProof = (file: Blob, onProgress: (percent: number) => void, signal?: AbortSignal) =>

@@ -1,5 +1,5 @@
+import { request } from '@soar/client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../shared/api/client.ts';
 import type { WalletAddress } from './types.ts';
 
 export const getWalletAddresses = () => request<WalletAddress[]>({ url: 'wallet/address/list' });

@@ -1,4 +1,3 @@
-import { requestTimeout, requestToastDuration, transferTimeout } from '../constants.ts';
 import {
   abortError,
   errorFromBody,
@@ -10,6 +9,11 @@ import {
 import { type ArrayFormat, type Query, serialiseQuery } from './query-string.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** The product's request timings: 10 s per call, 60 s for uploads and downloads, 2 s toasts. */
+export const requestTimeout = 10_000;
+export const transferTimeout = 60_000;
+export const requestToastDuration = 2000;
 
 export type RequestOptions = {
   url: string;

@@ -1,0 +1,4 @@
+export * from './call.ts';
+export * from './client.ts';
+export * from './errors.ts';
+export * from './query-string.ts';
