@@ -102,7 +102,29 @@ export const watchlistSymbolsBody = z.object({ symbols: z.array(symbol).min(1).m
 const get = { method: 'GET', access: 'public' } as const;
 const watchlistPost = { method: 'POST', access: 'member' } as const;
 
+export const sessionStates = { open: 'open', break: 'break', closed: 'closed' } as const;
+export type SessionState = (typeof sessionStates)[keyof typeof sessionStates];
+
+export const marketStatus = z.object({
+  key: z.string().describe('a market code (US, HK, JP, EU) for its stocks, or an index symbol'),
+  kind: z.enum(['market', 'index']),
+  timezone: z.string(),
+  state: z.enum([sessionStates.open, sessionStates.break, sessionStates.closed]),
+  alwaysOpen: z.boolean().describe('every market trades around the clock (demo setting)'),
+  nextOpen: z.string().nullable().describe('ISO time of the next session open'),
+  nextClose: z.string().nullable().describe('ISO time the running (or next) session closes'),
+  dayOpen: z.string().nullable().describe("the intraday chart's trading day: its first open"),
+  dayClose: z.string().nullable().describe('and its last close'),
+});
+export type MarketStatus = z.infer<typeof marketStatus>;
+
 export const marketApi = {
+  statusList: {
+    ...get,
+    path: '/market/status/list',
+    summary: 'Each market and index: open, on a break or closed, and when that changes',
+    response: ok(z.array(marketStatus)),
+  },
   quoteList: {
     ...get,
     path: '/market/quote/list',

@@ -51,6 +51,11 @@ export class MarketEngine implements QuoteProvider {
     this.clock = options.clock ?? Date.now;
   }
 
+  /** Every market trades around the clock (MARKETS_ALWAYS_OPEN). */
+  get alwaysOpen(): boolean {
+    return this.options.alwaysOpen;
+  }
+
   get simulator(): Simulator {
     if (!this.#simulator) throw new Error('MarketEngine.load() has not run');
     return this.#simulator;

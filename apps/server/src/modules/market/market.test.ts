@@ -1,4 +1,4 @@
-import type { Quote } from '@soar/contract';
+import type { MarketStatus, Quote } from '@soar/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newsArticles } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
@@ -23,6 +23,18 @@ async function get<T>(url: string, lang = 'en') {
 }
 
 type Page = { list: Quote[]; total: number; page: number; pageSize: number };
+
+describe('market status', () => {
+  it('tells which markets trade now and when the closed ones open, in the engine clock', async () => {
+    const { status, body } = await get<MarketStatus[]>('/market/status/list');
+    expect(status).toBe(200);
+    const byKey = new Map(body.data.map((market) => [market.key, market]));
+    expect(byKey.get('US')).toMatchObject({ kind: 'market', state: 'open', nextClose: '2026-11-20T21:00:00.000Z' });
+    expect(byKey.get('JP')).toMatchObject({ state: 'closed', nextOpen: '2026-11-23T00:00:00.000Z' });
+    expect(byKey.get('HK')?.state).toBe('closed');
+    expect(body.data.some((market) => market.kind === 'index')).toBe(true);
+  });
+});
 
 describe('quote lists', () => {
   it('most active lists stocks by volume, highest first', async () => {

@@ -10,5 +10,6 @@ export const marketRoutes: FastifyPluginAsync<{ market: MarketService }> = async
     market.kline(request.query.symbol, request.query.interval, request.query.limit),
   );
   route(app, marketApi.indexList, () => market.indices());
+  route(app, marketApi.statusList, () => market.status());
   route(app, marketApi.popular, () => market.popular());
 };

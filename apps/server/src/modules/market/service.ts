@@ -1,6 +1,8 @@
-import type { Candle, KlineInterval, Quote } from '@soar/contract';
+import type { Candle, KlineInterval, MarketStatus, Quote } from '@soar/contract';
 import { AppError } from '../../lib/errors.ts';
 import type { MarketEngine } from '../../market/engine.ts';
+import type { Schedule } from '../../market/sessions.ts';
+import { sessionStatus } from '../../market/status.ts';
 
 export type QuoteTab = 'active' | 'gainers' | 'losers';
 
@@ -46,6 +48,31 @@ export class MarketService {
   ): Promise<{ symbol: string; interval: KlineInterval; list: Candle[] }> {
     if (!this.engine.instrument(symbol)) throw new AppError('SYMBOL_NOT_FOUND', undefined, { symbol });
     return { symbol, interval, list: await this.engine.getHistory(symbol, interval, limit) };
+  }
+
+  /** Session state per market (its stocks share a schedule) and per index. */
+  status(at: Date = new Date(this.engine.clock())): MarketStatus[] {
+    const schedules = new Map<string, { kind: 'market' | 'index'; schedule: Schedule }>();
+    for (const instrument of this.engine.instruments) {
+      const kind = instrument.kind === 'stock' ? 'market' : 'index';
+      const key = instrument.kind === 'stock' ? instrument.market : instrument.symbol;
+      if (!schedules.has(key)) schedules.set(key, { kind, schedule: instrument.schedule });
+    }
+    const iso = (date: Date | null | undefined) => date?.toISOString() ?? null;
+    return [...schedules].map(([key, { kind, schedule }]) => {
+      const status = sessionStatus(schedule, at, this.engine.alwaysOpen);
+      return {
+        key,
+        kind,
+        timezone: schedule.timezone,
+        state: status.state,
+        alwaysOpen: this.engine.alwaysOpen,
+        nextOpen: iso(status.nextOpen),
+        nextClose: iso(status.nextClose),
+        dayOpen: iso(status.day?.open),
+        dayClose: iso(status.day?.close),
+      };
+    });
   }
 
   indices(): Quote[] {

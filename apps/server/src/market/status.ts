@@ -1,0 +1,58 @@
+import { isTradingDay, localTime, type Schedule, zonedInstant } from './sessions.ts';
+
+export type SessionState = 'open' | 'break' | 'closed';
+
+export type SessionStatus = {
+  state: SessionState;
+  /** The next session open after `at` (null while markets trade around the clock). */
+  nextOpen: Date | null;
+  /** The close of the running session, or of the next one. */
+  nextClose: Date | null;
+  /** The trading day shown on an intraday chart: today's first open to last close while it is
+   * still to come or running, else the next trading day's. */
+  day: { open: Date; close: Date } | null;
+};
+
+const dayMs = 24 * 60 * 60 * 1000;
+const toMinutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+
+/** The sessions of one local date as UTC instants. */
+function sessionsOn(schedule: Schedule, date: string) {
+  return schedule.sessions.map((session) => ({
+    open: zonedInstant(schedule.timezone, date, toMinutes(session.open)),
+    close: zonedInstant(schedule.timezone, date, toMinutes(session.close)),
+  }));
+}
+
+/**
+ * Whether a market trades at `at`, pauses for lunch, or is closed, and when that changes
+ * (weekdays in the market's timezone; holidays are not modelled). A week ahead is always enough.
+ */
+export function sessionStatus(schedule: Schedule, at: Date, alwaysOpen: boolean): SessionStatus {
+  if (alwaysOpen) return { state: 'open', nextOpen: null, nextClose: null, day: null };
+  const now = at.getTime();
+  let state: SessionState = 'closed';
+  let nextOpen: Date | null = null;
+  let nextClose: Date | null = null;
+  let day: SessionStatus['day'] = null;
+  for (let offset = 0; offset <= 8 && !(nextOpen && nextClose && day); offset++) {
+    const local = localTime(schedule.timezone, new Date(now + offset * dayMs));
+    if (!isTradingDay(local)) continue;
+    const sessions = sessionsOn(schedule, local.date);
+    const first = sessions[0];
+    const last = sessions.at(-1);
+    if (!first || !last || last.close.getTime() <= now) continue;
+    day ??= { open: first.open, close: last.close };
+    for (const session of sessions) {
+      if (session.open.getTime() <= now && now < session.close.getTime()) {
+        state = 'open';
+        nextClose ??= session.close;
+      } else if (session.open.getTime() > now) {
+        nextOpen ??= session.open;
+        nextClose ??= session.close;
+      }
+    }
+    if (state === 'closed' && first.open.getTime() <= now && now < last.close.getTime()) state = 'break';
+  }
+  return { state, nextOpen, nextClose, day };
+}
