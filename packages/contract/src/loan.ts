@@ -63,7 +63,7 @@ export const loanProductList = z.object({
   requiresKyc: z.boolean().describe('applications need a passed identity verification'),
 });
 
-export const loanApplyBody = z.object({
+export const loanApplyBody = z.strictObject({
   productId: idField,
   amount: loanAmount,
   signature: signatureField,
@@ -142,7 +142,7 @@ export type LoanDetail = z.infer<typeof loanDetail>;
 
 export const loanListQuery = pageQuery.extend({ status: z.coerce.number().int().min(0).max(3).optional() });
 
-export const loanRepayBody = z.object({
+export const loanRepayBody = z.strictObject({
   id: idField,
   amount: decimalString.refine((value) => /[1-9]/.test(value) && !value.startsWith('-'), {
     error: 'validation.amount',
@@ -169,7 +169,7 @@ export const loanPreview = z.object({
 
 // Operator calls
 
-export const loanProductBody = z.object({
+export const loanProductBody = z.strictObject({
   name: z.string().trim().min(1).max(80),
   currency: z.string().trim().min(1).max(10),
   cycleDays: z.number().int().min(1).max(365),
@@ -192,14 +192,14 @@ export const adminLoan = loan.extend({
   terms: loanTerms,
   reviewerId: z.number().int().nullable(),
 });
-export const loanReviewBody = z.object({
+export const loanReviewBody = z.strictObject({
   id: idField,
   status: z.union([z.literal(1), z.literal(2)]).describe('1 approve (and disburse), 2 refuse'),
   amount: loanAmount.optional().describe('approve a lower amount than applied for'),
   reason: z.string().trim().max(500).optional().describe('required to refuse'),
 });
 
-export const loanSetting = z.object({ requiresKyc: z.boolean() });
+export const loanSetting = z.strictObject({ requiresKyc: z.boolean() });
 
 const publicCall = { access: 'public' } as const;
 const member = { access: 'member' } as const;

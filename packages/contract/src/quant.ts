@@ -66,7 +66,8 @@ export const quantListQuery = pageQuery.extend({
   state: z.enum(['upcoming', 'onSale', 'ended']).optional(),
 });
 
-export const quantBuyBody = z.object({
+/** Bodies of this domain are strict: an unknown field is refused (422), never silently dropped. */
+export const quantBuyBody = z.strictObject({
   fundId: idField,
   amount: wholeAmount,
   payPassword: z.string().min(1).max(64),
@@ -121,7 +122,7 @@ export const quantRates = z.object({
 
 // Operator calls
 
-export const quantFundBody = z.object({
+export const quantFundBody = z.strictObject({
   name: z.string().trim().min(1).max(80),
   market: z.string().trim().min(1).max(10),
   currency: z.string().trim().min(1).max(10),

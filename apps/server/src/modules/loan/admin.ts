@@ -1,6 +1,7 @@
 import { loanApprovalStatuses, type loanProductBody, loanStatuses } from '@soar/contract';
 import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { Database, Transaction } from '../../db/client.ts';
 import { appSettings, loanProducts, loans } from '../../db/schema/index.ts';
 import { utcDate } from '../../jobs/schedules.ts';
 import { Money, moneyString } from '../../lib/decimal.ts';
@@ -47,8 +48,8 @@ export class LoanAdmin {
     return rows.map(adminProductView);
   }
 
-  private async checked(input: ProductInput) {
-    rateOf(await currencyRates(this.db), input.currency);
+  private async checked(input: ProductInput, db: Transaction | Database = this.db) {
+    rateOf(await currencyRates(db), input.currency);
     if (new Money(input.maxAmount).lt(input.minAmount)) {
       throw new AppError('LOAN_PRODUCT_INVALID', 'loan.invalid.amounts');
     }
@@ -78,17 +79,20 @@ export class LoanAdmin {
     return this.db.transaction(async (tx) => {
       const [before] = await tx.select().from(loanProducts).where(eq(loanProducts.id, id)).for('update');
       if (!before) throw new AppError('LOAN_PRODUCT_NOT_FOUND');
-      const values = await this.checked({
-        name: before.name,
-        currency: before.currency,
-        cycleDays: before.cycleDays,
-        dailyInterestRate: moneyString(before.dailyInterestRate),
-        dailyPenaltyRate: moneyString(before.dailyPenaltyRate),
-        minAmount: moneyString(before.minAmount),
-        maxAmount: moneyString(before.maxAmount),
-        sort: before.sort,
-        ...input,
-      });
+      const values = await this.checked(
+        {
+          name: before.name,
+          currency: before.currency,
+          cycleDays: before.cycleDays,
+          dailyInterestRate: moneyString(before.dailyInterestRate),
+          dailyPenaltyRate: moneyString(before.dailyPenaltyRate),
+          minAmount: moneyString(before.minAmount),
+          maxAmount: moneyString(before.maxAmount),
+          sort: before.sort,
+          ...input,
+        },
+        tx,
+      );
       const [row] = await tx.update(loanProducts).set(values).where(eq(loanProducts.id, id)).returning();
       if (!row) throw new Error('update returned no loan product');
       const after = adminProductView(row);

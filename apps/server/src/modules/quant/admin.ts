@@ -56,10 +56,10 @@ export class QuantAdmin {
   }
 
   /** Checks a whole fund and derives when its sale ends (docs/products.md, Quant funds). */
-  private async checked(input: FundInput) {
-    const schedule = this.deps.calendar.schedule(input.market) ?? (await this.deps.calendar.load()).get(input.market);
+  private async checked(input: FundInput, db: Transaction | QuantDeps['db'] = this.deps.db) {
+    const schedule = this.deps.calendar.schedule(input.market) ?? (await this.deps.calendar.load(db)).get(input.market);
     if (!schedule) throw new AppError('QUANT_FUND_INVALID', 'quant.invalid.market', { market: input.market });
-    rateOf(await currencyRates(this.deps.db), input.currency);
+    rateOf(await currencyRates(db), input.currency);
     if (new Money(input.dailyRateMax).lt(input.dailyRateMin)) {
       throw new AppError('QUANT_FUND_INVALID', 'quant.invalid.rates');
     }
@@ -132,7 +132,7 @@ export class QuantAdmin {
         const [held] = await tx.select({ n: count() }).from(quantOrders).where(eq(quantOrders.fundId, id));
         if ((held?.n ?? 0) > 0) throw new AppError('QUANT_FUND_LOCKED');
       }
-      const values = await this.checked(merged);
+      const values = await this.checked(merged, tx);
       const [row] = await tx.update(quantFunds).set(values).where(eq(quantFunds.id, id)).returning();
       if (!row) throw new Error('update returned no fund');
       const beforeView = await this.view(tx, before);

@@ -1,5 +1,5 @@
 import { asc } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import { markets } from '../../db/schema/index.ts';
 import { localTime, type Schedule, zonedInstant } from '../../market/sessions.ts';
 
@@ -71,8 +71,9 @@ export class MarketCalendar {
 
   constructor(private readonly db: Database) {}
 
-  async load(): Promise<Map<string, Schedule>> {
-    const rows = await this.db.select().from(markets).orderBy(asc(markets.sort));
+  /** `db` is the caller's transaction when there is one. */
+  async load(db: Database | Transaction = this.db): Promise<Map<string, Schedule>> {
+    const rows = await db.select().from(markets).orderBy(asc(markets.sort));
     this.#schedules = new Map(rows.map((row) => [row.code, { timezone: row.timezone, sessions: row.sessions }]));
     return this.#schedules;
   }
