@@ -11,6 +11,7 @@ import { ListState } from '../../../features/market/components/list-state.tsx';
 import { NewsRow } from '../../../features/market/components/news-row.tsx';
 import { QuoteRow } from '../../../features/market/components/quote-row.tsx';
 import { SupportButton } from '../../../features/market/components/support-button.tsx';
+import { HomeFunds } from '../../../features/quant/components/home-funds.tsx';
 import { Logo } from '../../../shared/ui/logo.tsx';
 
 /** The Swiper and its animation library load after the page; the first banner shows meanwhile. */
@@ -159,7 +160,7 @@ export function Page() {
               {t('marketUi.sections.fundsLink')} <Icon name="right" />
             </button>
           </div>
-          <p className="funds-body">{t('marketUi.sections.fundsBody')}</p>
+          <HomeFunds onOpen={() => navigate('/pages/quantify/index')} />
         </section>
 
         <section className="card" data-testid="home-quick" aria-labelledby="home-quick-title">
