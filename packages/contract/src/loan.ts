@@ -142,17 +142,17 @@ export type LoanDetail = z.infer<typeof loanDetail>;
 
 export const loanListQuery = pageQuery.extend({ status: z.coerce.number().int().min(0).max(3).optional() });
 
-export const loanRepayBody = z.strictObject({
-  id: idField,
-  amount: decimalString.refine((value) => /[1-9]/.test(value) && !value.startsWith('-'), {
-    error: 'validation.amount',
-  }),
+/** A repayment: any part, above zero (the currency's decimals are checked by the server). */
+export const repayAmount = decimalString.refine((value) => /[1-9]/.test(value) && !value.startsWith('-'), {
+  error: 'validation.amount',
 });
+
+export const loanRepayBody = z.strictObject({ id: idField, amount: repayAmount });
 export const loanRepayAnswer = z.object({ loan, repayment: loanRepayment });
 
 export const loanPreviewQuery = z.object({
   id: idField,
-  amount: decimalString.optional().describe('what to pay; the whole debt when left out'),
+  amount: repayAmount.optional().describe('what to pay; the whole debt when left out'),
   date: localDate.optional().describe('the UTC day of the payment; today when left out'),
 });
 export const loanPreview = z.object({

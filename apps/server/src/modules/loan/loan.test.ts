@@ -313,3 +313,34 @@ describe("another member's loan (IDOR)", () => {
     expect(mine.json().data.repaidTotal).toBe('0');
   });
 });
+
+describe('repayment input', () => {
+  it('refuses zero, negative, over-precise, oversized, malformed and extra input with a clear 4xx, moving nothing', async () => {
+    const member = await investor(t.app, finance, '100');
+    const applied = (await applyLoan(t.app, member, productId, '200')).json().data;
+    await review({ id: applied.id, status: 1 });
+    const preview = (query: string) =>
+      call(t.app, 'GET', `loan/repayment/preview?id=${applied.id}&${query}`, member.headers);
+    expect((await preview('amount=-5')).statusCode).toBe(422);
+    expect((await preview('amount=0')).statusCode).toBe(422);
+    expect((await preview('date=2026-13-01')).statusCode).toBe(422);
+    expect((await preview('date=2025-01-01')).json().code).toBe('LOAN_PREVIEW_DATE_INVALID');
+    expect((await preview('amount=1000')).json().code).toBe('LOAN_REPAY_TOO_MUCH');
+    const repay = (body: object) => call(t.app, 'POST', 'loan/repay', member.headers, body);
+    const cases: [object, number][] = [
+      [{ id: applied.id, amount: '0' }, 422],
+      [{ id: applied.id, amount: '-10' }, 422],
+      [{ id: applied.id, amount: 10 }, 422],
+      [{ id: applied.id, amount: '10000000000000000' }, 422],
+      [{ id: applied.id, amount: '1.005' }, 422],
+      [{ id: applied.id, amount: '10', extra: true }, 422],
+      [{ id: 2 ** 31, amount: '10' }, 422],
+      [{ id: 999999, amount: '10' }, 404],
+      [{ amount: '10' }, 422],
+    ];
+    for (const [body, status] of cases) expect((await repay(body)).statusCode, JSON.stringify(body)).toBe(status);
+    expect(await balanceOf(t.app, member.headers, 'USDT')).toEqual({ available: '300', frozen: '0' });
+    const pending = (await applyLoan(t.app, await createMember(t.app), productId, '100')).json().data;
+    expect((await repay({ id: pending.id, amount: '10' })).statusCode).toBe(404);
+  });
+});
