@@ -1,13 +1,14 @@
 import { eq } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
+import { Money, moneyString } from '../../lib/decimal.ts';
 import { localTime } from '../../market/sessions.ts';
 import { Ledger } from '../../modules/ledger/ledger.ts';
-import { accrueOrder, publishRate } from '../../modules/quant/accrual.ts';
+import { accrueOrder, drawRate, publishRate } from '../../modules/quant/accrual.ts';
 import { endOfLocalDate, fundDaysBetween, MarketCalendar } from '../../modules/quant/calendar.ts';
 import { QuantService } from '../../modules/quant/service.ts';
 import { currencyRates } from '../../modules/wallet/rates.ts';
 import type { Database } from '../client.ts';
-import { quantFunds, quantOrders, users } from '../schema/index.ts';
+import { quantFunds, quantOrders, quantRates, users } from '../schema/index.ts';
 import { demoMember } from './member.ts';
 
 const dayMs = 24 * 60 * 60 * 1000;
@@ -150,9 +151,19 @@ export async function seedQuant(db: Database, config: Config): Promise<void> {
       .onConflictDoNothing()
       .returning();
     if (!inserted) continue;
-    for (const day of fundDaysBetween(schedule, startTime, now)) {
-      await publishRate(db, config.simulatorSeed, inserted, day.date);
-    }
+    // The rates the job would have published since the sale opened, in one statement.
+    const days = fundDaysBetween(schedule, startTime, now);
+    if (days.length === 0) continue;
+    await db
+      .insert(quantRates)
+      .values(
+        days.map((day) => ({
+          fundId: inserted.id,
+          date: day.date,
+          rate: moneyString(drawRate(config.simulatorSeed, inserted.id, day.date, dailyRateMin, dailyRateMax)),
+        })),
+      )
+      .onConflictDoNothing();
   }
   await seedDemoOrder(db, config, calendar);
 }
@@ -168,11 +179,11 @@ async function seedDemoOrder(db: Database, config: Config, calendar: MarketCalen
   const boughtAt = now - demoOrder.boughtDaysAgo * dayMs;
   const ledger = new Ledger(db);
   const service = new QuantService({ db, ledger, calendar, clock: () => boughtAt });
-  const order = await service.buy(
-    demo.id,
-    { fundId: fund.id, amount: demoOrder.amount, payPassword: demoMember.payPassword },
-    { owner: 'system', key: `demo-quant:${demo.id}`, requestHash: 'demo-quant' },
-  );
+  const order = await service.place(demo.id, fund, new Money(demoOrder.amount), new Date(boughtAt), {
+    owner: 'system',
+    key: `demo-quant:${demo.id}`,
+    requestHash: 'demo-quant',
+  });
   const decimals = (await currencyRates(db)).get(fund.currency)?.decimals ?? 2;
   for (const day of fundDaysBetween(schedule, new Date(boughtAt), new Date(now))) {
     const rate = await publishRate(db, config.simulatorSeed, fund, day.date);

@@ -121,6 +121,12 @@ export class QuantService {
       throw new AppError('QUANT_ABOVE_MAXIMUM', undefined, { max: moneyString(fund.maxAmount), currency });
     }
     await verifyPayPassword(this.db, userId, body.payPassword);
+    return this.place(userId, fund, amount, now, claim);
+  }
+
+  /** The money part of `buy`, once its rules and the pay password are checked (the demo seed starts here). */
+  async place(userId: number, fund: FundRow, amount: Money, now: Date, claim?: IdempotencyClaim) {
+    const { currency } = fund;
     const schedule = this.deps.calendar.schedule(fund.market) ?? (await this.deps.calendar.load()).get(fund.market);
     if (!schedule) throw new Error(`fund ${fund.id} has an unknown market ${fund.market}`);
     const last = fundDaysAfter(schedule, now, fund.cycleDays).at(-1);
