@@ -12,14 +12,24 @@ import { EventBus } from './lib/bus.ts';
 import { AppError } from './lib/errors.ts';
 import { MarketEngine } from './market/engine.ts';
 import { adminAuthRoutes } from './modules/admin/auth-routes.ts';
+import { adminJobRoutes } from './modules/admin/job-routes.ts';
 import { adminWalletRoutes } from './modules/admin/wallet-routes.ts';
 import { legacyRoutes } from './modules/legacy/routes.ts';
+import { loanAccrueJob } from './modules/loan/accrual.ts';
+import { LoanAdmin } from './modules/loan/admin.ts';
+import { loanRoutes } from './modules/loan/routes.ts';
+import { LoanService } from './modules/loan/service.ts';
 import { marketRoutes } from './modules/market/routes.ts';
 import { MarketService } from './modules/market/service.ts';
 import { type CodeSender, createCodeSender, type SmsProvider } from './modules/member/delivery.ts';
 import { memberRoutes } from './modules/member/routes.ts';
 import { newsRoutes } from './modules/news/routes.ts';
 import { NewsService } from './modules/news/service.ts';
+import { quantAccrueJob } from './modules/quant/accrual.ts';
+import { QuantAdmin } from './modules/quant/admin.ts';
+import { MarketCalendar } from './modules/quant/calendar.ts';
+import { quantRoutes } from './modules/quant/routes.ts';
+import { QuantService } from './modules/quant/service.ts';
 import { realtimeRoutes } from './modules/realtime/routes.ts';
 import { Realtime, type RealtimeOptions } from './modules/realtime/service.ts';
 import { searchRoutes } from './modules/search/routes.ts';
@@ -141,6 +151,14 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   const news = new NewsService(database.db);
   const wallet = walletServices({ db: database.db, bus });
+  // Products run on the runner's clock, so tests that move it move purchases, accruals and dues.
+  const products = { db: database.db, ledger: wallet.ledger, clock: jobs.clock };
+  const calendar = new MarketCalendar(database.db);
+  await calendar.load();
+  const quant = new QuantService({ ...products, calendar });
+  const loans = new LoanService(products);
+  jobs.register(quantAccrueJob({ ...products, calendar, seed: config.simulatorSeed }));
+  jobs.register(loanAccrueJob(products));
   const delivery = createCodeSender({ smtpUrl: config.smtpUrl, log: app.log, sms: options.smsProvider });
   app.addHook('onClose', async () => delivery.close());
   const codeSender = options.codeSender ?? delivery.sender;
@@ -184,6 +202,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       await api.register(newsRoutes, { news });
       await api.register(searchRoutes, { engine, news });
       await api.register(realtimeRoutes, { realtime });
+      await api.register(quantRoutes, { quant, admin: new QuantAdmin({ ...products, calendar }, quant) });
+      await api.register(loanRoutes, { loans, admin: new LoanAdmin(products) });
+      await api.register(adminJobRoutes, { jobs });
     },
     { prefix: '/api/v1' },
   );

@@ -1,9 +1,12 @@
 import type { z } from 'zod';
 import type { Endpoint } from './api.ts';
+import type { jobAdminApi } from './jobs.ts';
 import type { legacyApi } from './legacy.ts';
+import type { loanAdminApi, loanApi } from './loan.ts';
 import type { marketApi } from './market.ts';
 import type { memberApi } from './member.ts';
 import type { operatorApi } from './operator.ts';
+import type { quantAdminApi, quantApi } from './quant.ts';
 import type { settingsApi } from './settings.ts';
 import type { walletAdminApi, walletApi } from './wallet.ts';
 
@@ -20,7 +23,12 @@ type EndpointUnion =
   | Calls<typeof operatorApi>
   | Calls<typeof marketApi>
   | Calls<typeof walletApi>
-  | Calls<typeof walletAdminApi>;
+  | Calls<typeof walletAdminApi>
+  | Calls<typeof quantApi>
+  | Calls<typeof quantAdminApi>
+  | Calls<typeof loanApi>
+  | Calls<typeof loanAdminApi>
+  | Calls<typeof jobAdminApi>;
 
 /** `'GET /wallet/balance'`: the method and the path under /api/v1. */
 export type ApiKey = EndpointUnion extends infer E

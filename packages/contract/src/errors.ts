@@ -1,5 +1,7 @@
+import { loanErrors } from './loan.ts';
 import { marketErrors } from './market.ts';
 import { memberErrors } from './member.ts';
+import { quantErrors } from './quant.ts';
 import { walletErrors } from './wallet.ts';
 
 /**
@@ -29,6 +31,8 @@ export const errorStatus = {
   ...memberErrors,
   ...walletErrors,
   ...marketErrors,
+  ...quantErrors,
+  ...loanErrors,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -1,7 +1,9 @@
 import { defaultLanguage, type LanguageKey, languageKeys } from '@soar/contract';
 import { common } from './locales/common/index.ts';
+import { loan } from './locales/loan/index.ts';
 import { market } from './locales/market/index.ts';
 import { member } from './locales/member/index.ts';
+import { quant } from './locales/quant/index.ts';
 import { shell } from './locales/shell/index.ts';
 import { wallet } from './locales/wallet/index.ts';
 
@@ -12,7 +14,7 @@ export type Namespace = Record<LanguageKey, Catalog>;
  * The catalogs are split by domain (`locales/<namespace>/<lang>.json`) so each domain keeps its
  * messages beside the others; the namespaces merge into one catalog per language.
  */
-export const namespaces: Record<string, Namespace> = { common, market, member, shell, wallet };
+export const namespaces: Record<string, Namespace> = { common, loan, market, member, quant, shell, wallet };
 
 function merge(target: Catalog, source: Catalog): Catalog {
   for (const [key, value] of Object.entries(source)) {

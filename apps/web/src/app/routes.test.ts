@@ -14,7 +14,8 @@ const ownData = [
   /^\/pages\/history\/record$/,
   /^\/pages\/profile\/(transfer|transcation)$/,
   /^\/pages\/kycverify\//,
-  /^\/pages\/borrow\//,
+  // The loan offer is for everyone to read (applying asks for a login); loans are the member's own.
+  /^\/pages\/borrow\/(detail|history)$/,
   /^\/pages\/quantify\/(list|history)$/,
   /^\/pages\/payment\//,
   /^\/pages\/card\/crypto$/,

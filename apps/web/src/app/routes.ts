@@ -117,7 +117,7 @@ export const routes: RouteEntry[] = [
     path: '/pages/borrow/index',
     title: 'pages.borrow.index',
     layout: 'default',
-    needLogin: true,
+    needLogin: false,
     tools: ['customer'],
     load: () => import('../pages/borrow/index.tsx'),
   },

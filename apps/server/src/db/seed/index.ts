@@ -1,7 +1,9 @@
 import type { Config } from '../../config.ts';
 import type { Database } from '../client.ts';
+import { seedLoans } from './loan.ts';
 import { seedInstruments, seedNews } from './market.ts';
 import { seedMembers } from './member.ts';
+import { seedQuant } from './quant.ts';
 import { seedSettings } from './settings.ts';
 import { seedWallet } from './wallet.ts';
 
@@ -12,4 +14,6 @@ export async function seed(db: Database, config: Config): Promise<void> {
   await seedInstruments(db);
   await seedNews(db);
   await seedWallet(db, config);
+  await seedQuant(db, config);
+  await seedLoans(db, config);
 }

@@ -4,14 +4,17 @@ import { hashPassword } from '../../lib/passwords.ts';
 import { verifyPayPassword } from '../../modules/member/pay-password.ts';
 import { api, bearer } from '../../test/accounts.ts';
 import { createTestApp, type TestApp, testConfig } from '../../test/helper.ts';
+import { tempDataDir } from '../../test/wallet.ts';
 import { operators, users } from '../schema/index.ts';
 import { seed } from './index.ts';
 import { demoLoginsLine } from './member.ts';
 
 describe('seed in development', () => {
   let t: TestApp;
+  // The demo loan's signature is an upload under DATA_DIR.
+  const dataDir = tempDataDir();
   beforeAll(async () => {
-    t = await createTestApp({ env: 'development' });
+    t = await createTestApp({ env: 'development', dataDir });
   });
   afterAll(() => t.close());
 
@@ -39,7 +42,7 @@ describe('seed in development', () => {
   it('runs again without duplicating rows or overwriting changed passwords', async () => {
     const changed = await hashPassword('changed-by-operator');
     await t.app.db.update(operators).set({ passwordHash: changed }).where(eq(operators.username, 'admin'));
-    await seed(t.app.db, { ...testConfig, env: 'development' });
+    await seed(t.app.db, { ...testConfig, env: 'development', dataDir });
     const admins = await t.app.db.select().from(operators).where(eq(operators.username, 'admin'));
     expect(admins.map((a) => a.passwordHash)).toEqual([changed]);
     expect(await t.app.db.select().from(users).where(eq(users.mail, 'demo@soar.local'))).toHaveLength(1);

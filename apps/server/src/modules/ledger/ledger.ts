@@ -15,8 +15,10 @@ export const platformAccounts = [
   'trading',
   'demo_funding',
   'loans_receivable',
+  'loan_income',
   'ipo_escrow',
   'quant_escrow',
+  'quant_profit',
 ] as const;
 export type PlatformAccount = (typeof platformAccounts)[number];
 

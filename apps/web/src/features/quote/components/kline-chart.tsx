@@ -3,10 +3,10 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTopic } from '../../../shared/realtime/index.ts';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
+import { useDarkTheme } from '../../../shared/use-dark-theme.ts';
 import { useKline } from '../api/kline.ts';
 import type { KlineChartApi } from './chart-engine.ts';
 import { todaysBars } from './intraday.ts';
-import { useDarkTheme } from './use-dark-theme.ts';
 import { useLocale } from './use-locale.ts';
 
 const modes = ['line', '1m', '5m', '15m', '1h', '1d'] as const;

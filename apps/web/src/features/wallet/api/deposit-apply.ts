@@ -1,7 +1,7 @@
 import { request } from '@soar/client';
 import type { DepositApplyBody } from '@soar/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type Attempt, idempotencyHeaders } from '../idempotency.ts';
+import { type Attempt, idempotencyHeaders } from '../../../shared/idempotency.ts';
 import type { DepositRecord } from './types.ts';
 
 export const applyDeposit = ({ body, key }: Attempt<DepositApplyBody>) =>

@@ -1,6 +1,6 @@
 import { request } from '@soar/client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type Attempt, idempotencyHeaders } from '../idempotency.ts';
+import { type Attempt, idempotencyHeaders } from '../../../shared/idempotency.ts';
 import type { TransferAnswer } from './types.ts';
 
 export type TransferBody = { from: string; to: string; amount: string };

@@ -15,6 +15,10 @@ import { Logo } from '../../../shared/ui/logo.tsx';
 
 /** The Swiper and its animation library load after the page; the first banner shows meanwhile. */
 const BannerSwiper = lazy(() => import('../../../features/market/components/banner-swiper.tsx'));
+/** The funds on sale, below the fold: their code stays out of the home route's first load. */
+const HomeFunds = lazy(() =>
+  import('../../../features/quant/components/home-funds.tsx').then((module) => ({ default: module.HomeFunds })),
+);
 
 const grid: { key: string; path: string; icon: IconName }[] = [
   { key: 'loan', path: '/pages/borrow/index', icon: 'loan' },
@@ -159,7 +163,9 @@ export function Page() {
               {t('marketUi.sections.fundsLink')} <Icon name="right" />
             </button>
           </div>
-          <p className="funds-body">{t('marketUi.sections.fundsBody')}</p>
+          <Suspense fallback={null}>
+            <HomeFunds onOpen={() => navigate('/pages/quantify/index')} />
+          </Suspense>
         </section>
 
         <section className="card" data-testid="home-quick" aria-labelledby="home-quick-title">

@@ -1,0 +1,258 @@
+import { loanApprovalStatuses, type loanProductBody, loanStatuses } from '@soar/contract';
+import { and, asc, count, desc, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Database, Transaction } from '../../db/client.ts';
+import { appSettings, loanProducts, loans } from '../../db/schema/index.ts';
+import { utcDate } from '../../jobs/schedules.ts';
+import { Money, moneyString } from '../../lib/decimal.ts';
+import { AppError } from '../../lib/errors.ts';
+import { paginate } from '../../lib/paginate.ts';
+import type { Actor } from '../../lib/route.ts';
+import { recordAudit } from '../admin/audit.ts';
+import type { IdempotencyClaim } from '../ledger/idempotency.ts';
+import { sendNotice } from '../notice/send.ts';
+import { currencyRates, rateOf } from '../wallet/rates.ts';
+import { addDays, type LoanRow } from './accrual.ts';
+import { type LoanDeps, type LoanSetting, loanSetting } from './service.ts';
+import { loanView, type ProductRow, productView } from './views.ts';
+
+type ProductInput = z.output<typeof loanProductBody>;
+type Who = Pick<Actor, 'operatorId' | 'ip'>;
+
+const adminProductView = (row: ProductRow) => ({
+  ...productView(row),
+  sort: row.sort,
+  closedAt: row.closedAt?.toISOString() ?? null,
+});
+
+/** Operators: loan products, the review queue (approval disburses at once), the KYC rule. */
+export class LoanAdmin {
+  constructor(private readonly deps: LoanDeps) {}
+
+  private get db() {
+    return this.deps.db;
+  }
+
+  private adminLoanView(row: LoanRow, decimals: number) {
+    return {
+      ...loanView(row, decimals, new Date(this.deps.clock())),
+      userId: row.userId,
+      signature: row.signature,
+      terms: row.terms,
+      reviewerId: row.reviewerId,
+    };
+  }
+
+  async products() {
+    const rows = await this.db.select().from(loanProducts).orderBy(asc(loanProducts.sort), asc(loanProducts.id));
+    return rows.map(adminProductView);
+  }
+
+  private async checked(input: ProductInput, db: Transaction | Database = this.db) {
+    rateOf(await currencyRates(db), input.currency);
+    if (new Money(input.maxAmount).lt(input.minAmount)) {
+      throw new AppError('LOAN_PRODUCT_INVALID', 'loan.invalid.amounts');
+    }
+    return input;
+  }
+
+  async createProduct(actor: Who, input: ProductInput) {
+    const values = await this.checked(input);
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx.insert(loanProducts).values(values).returning();
+      if (!row) throw new Error('insert returned no loan product');
+      const after = adminProductView(row);
+      await recordAudit(tx, {
+        ...actor,
+        action: 'loan-product.create',
+        entity: 'loan_product',
+        entityId: row.id,
+        before: null,
+        after,
+      });
+      return after;
+    });
+  }
+
+  /** Loans keep the terms they were applied for with; a change applies to new applications. */
+  async updateProduct(actor: Who, id: number, input: Partial<ProductInput>) {
+    return this.db.transaction(async (tx) => {
+      const [before] = await tx.select().from(loanProducts).where(eq(loanProducts.id, id)).for('update');
+      if (!before) throw new AppError('LOAN_PRODUCT_NOT_FOUND');
+      const values = await this.checked(
+        {
+          name: before.name,
+          currency: before.currency,
+          cycleDays: before.cycleDays,
+          dailyInterestRate: moneyString(before.dailyInterestRate),
+          dailyPenaltyRate: moneyString(before.dailyPenaltyRate),
+          minAmount: moneyString(before.minAmount),
+          maxAmount: moneyString(before.maxAmount),
+          sort: before.sort,
+          ...input,
+        },
+        tx,
+      );
+      const [row] = await tx.update(loanProducts).set(values).where(eq(loanProducts.id, id)).returning();
+      if (!row) throw new Error('update returned no loan product');
+      const after = adminProductView(row);
+      await recordAudit(tx, {
+        ...actor,
+        action: 'loan-product.update',
+        entity: 'loan_product',
+        entityId: id,
+        before: adminProductView(before),
+        after,
+      });
+      return after;
+    });
+  }
+
+  async closeProduct(actor: Who, id: number) {
+    return this.db.transaction(async (tx) => {
+      const [before] = await tx.select().from(loanProducts).where(eq(loanProducts.id, id)).for('update');
+      if (!before) throw new AppError('LOAN_PRODUCT_NOT_FOUND');
+      if (before.closedAt) return adminProductView(before);
+      const [row] = await tx
+        .update(loanProducts)
+        .set({ closedAt: new Date(this.deps.clock()) })
+        .where(eq(loanProducts.id, id))
+        .returning();
+      if (!row) throw new Error('update returned no loan product');
+      const after = adminProductView(row);
+      await recordAudit(tx, {
+        ...actor,
+        action: 'loan-product.close',
+        entity: 'loan_product',
+        entityId: id,
+        before: adminProductView(before),
+        after,
+      });
+      return after;
+    });
+  }
+
+  async list(query: { page: number; pageSize: number; approvalStatus?: number; status?: number }) {
+    const where = and(
+      query.approvalStatus === undefined ? undefined : eq(loans.approvalStatus, query.approvalStatus),
+      query.status === undefined ? undefined : eq(loans.status, query.status),
+    );
+    const page = await paginate(
+      query,
+      this.db.select().from(loans).where(where).orderBy(desc(loans.id)).$dynamic(),
+      this.db.select({ total: count() }).from(loans).where(where),
+      (row) => row,
+    );
+    const rates = await currencyRates(this.db);
+    return {
+      ...page,
+      list: page.list.map((row) => this.adminLoanView(row, rates.get(row.currency)?.decimals ?? 2)),
+    };
+  }
+
+  /**
+   * Locks the application, checks it still waits, then approves (the approved amount, at most
+   * the amount applied for, leaves `loans_receivable` for the member's `available`:
+   * `loan_disburse`) or refuses with a reason; one notice and one audit record either way.
+   */
+  async review(
+    actor: Who,
+    body: { id: number; status: 1 | 2; amount?: string; reason?: string },
+    claim?: IdempotencyClaim,
+  ) {
+    const now = new Date(this.deps.clock());
+    const rates = await currencyRates(this.db);
+    return this.deps.ledger.transaction(async (book) => {
+      const [before] = await book.tx.select().from(loans).where(eq(loans.id, body.id)).for('update');
+      if (!before) throw new AppError('LOAN_NOT_FOUND');
+      if (before.approvalStatus !== loanApprovalStatuses.pending) throw new AppError('ALREADY_REVIEWED');
+      const { userId, currency } = before;
+      let after: LoanRow | undefined;
+      if (body.status === loanApprovalStatuses.approved) {
+        const amount = new Money(body.amount ?? before.amount);
+        if (amount.gt(before.amount)) {
+          throw new AppError('LOAN_APPROVE_AMOUNT_INVALID', undefined, { max: moneyString(before.amount), currency });
+        }
+        const dueDate = addDays(utcDate(now), before.terms.cycleDays);
+        await book.post({ kind: 'loan_disburse', reference: `loan:${before.id}`, userId }, [
+          { platform: 'loans_receivable', currency, amount: amount.neg() },
+          { userId, bucket: 'available', currency, amount },
+        ]);
+        [after] = await book.tx
+          .update(loans)
+          .set({
+            approvalStatus: loanApprovalStatuses.approved,
+            status: loanStatuses.disbursed,
+            approvedAmount: moneyString(amount),
+            principal: moneyString(amount),
+            reviewerId: actor.operatorId,
+            reviewedAt: now,
+            disbursedAt: now,
+            dueDate,
+          })
+          .where(eq(loans.id, before.id))
+          .returning();
+        await sendNotice(book, {
+          userId,
+          kind: 'loanApproved',
+          params: { amount: moneyString(amount), currency, dueDate },
+          reference: `loan:${before.id}`,
+        });
+      } else {
+        const reason = body.reason?.trim();
+        if (!reason) throw new AppError('LOAN_REFUSE_REASON_REQUIRED');
+        [after] = await book.tx
+          .update(loans)
+          .set({
+            approvalStatus: loanApprovalStatuses.refused,
+            refuseReason: reason,
+            reviewerId: actor.operatorId,
+            reviewedAt: now,
+          })
+          .where(eq(loans.id, before.id))
+          .returning();
+        await sendNotice(book, {
+          userId,
+          kind: 'loanRefused',
+          params: { amount: moneyString(before.amount), currency, reason },
+          reference: `loan:${before.id}`,
+        });
+      }
+      if (!after) throw new Error('update returned no loan');
+      const decimals = rates.get(currency)?.decimals ?? 2;
+      const view = this.adminLoanView(after, decimals);
+      await recordAudit(book.tx, {
+        ...actor,
+        action: 'loan.review',
+        entity: 'loan',
+        entityId: before.id,
+        before: this.adminLoanView(before, decimals),
+        after: view,
+      });
+      return view;
+    }, claim);
+  }
+
+  setting(): Promise<LoanSetting> {
+    return loanSetting(this.db);
+  }
+
+  async updateSetting(actor: Who, value: LoanSetting) {
+    return this.db.transaction(async (tx) => {
+      const before = await loanSetting(tx);
+      await tx
+        .insert(appSettings)
+        .values({ key: 'loan', value })
+        .onConflictDoUpdate({ target: appSettings.key, set: { value, updatedAt: new Date() } });
+      await recordAudit(tx, {
+        ...actor,
+        action: 'loan.setting',
+        entity: 'app_setting',
+        entityId: 'loan',
+        before,
+        after: value,
+      });
+      return value;
+    });
+  }
+}

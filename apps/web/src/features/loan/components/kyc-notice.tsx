@@ -1,0 +1,21 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { kycPath } from '../paths.ts';
+import styles from './loan.module.css';
+
+/** `users.kycStatus` of a passed verification (DESIGN section 5: KYC 1 pass). */
+const kycPassed = 1;
+
+/** Loans need a verified identity (the operators' setting): a link to verify, unless done. */
+export function KycNotice({ kycStatus }: { kycStatus: unknown }) {
+  const { t } = useTranslation();
+  if (kycStatus === kycPassed) return null;
+  return (
+    <p className={`${styles.notice} ${styles.warning}`} data-testid="loan-kyc-notice">
+      {t('loan.kycNotice')}{' '}
+      <Link className={styles.link} to={kycPath}>
+        {t('loan.kycLink')}
+      </Link>
+    </p>
+  );
+}

@@ -1,0 +1,29 @@
+import { useTranslation } from 'react-i18next';
+import { formatDate, formatNumber } from './format.ts';
+import { useAppStore } from './stores/app.ts';
+
+/**
+ * Money at its currency's decimals (the currency list's `decimals`: 2 for USD, 0 for JPY), with
+ * the code after it (USDT is not ISO 4217, so Intl's currency style cannot take it); daily rates
+ * as percentages. Display only: the wire's decimal strings are never computed with here.
+ */
+export function useMoney() {
+  const { i18n } = useTranslation();
+  const locale = i18n.language;
+  const currencies = useAppStore((state) => state.currencies);
+  const decimalsOf = (currency: string) => currencies.find((item) => item.code === currency)?.decimals ?? 2;
+  return {
+    decimalsOf,
+    /** The number alone, at the currency's decimals (for messages that name the currency apart). */
+    number: (value: string, currency: string) => formatNumber(value, locale, decimalsOf(currency)),
+    amount: (value: string, currency: string, options: { sign?: boolean } = {}) =>
+      `${formatNumber(value, locale, decimalsOf(currency), options.sign ? { signDisplay: 'exceptZero' } : {})} ${currency}`,
+    /** A fraction as a percentage: "0.0035" is 0.35 %. */
+    rate: (fraction: string, digits = 4) =>
+      formatNumber(fraction, locale, 2, { style: 'percent', maximumFractionDigits: digits }),
+    /** A calendar date (`2026-11-20`) as it is, whatever the viewer's timezone. */
+    day: (date: string) => formatDate(`${date}T00:00:00Z`, locale, 'date', 'UTC'),
+    date: (iso: string) => formatDate(iso, locale, 'date'),
+    time: (iso: string) => formatDate(iso, locale, 'dateTime'),
+  };
+}
