@@ -2,6 +2,6 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    projects: ['apps/server', 'apps/web', 'packages/client', 'packages/i18n'],
+    projects: ['apps/server', 'apps/web', 'apps/admin', 'packages/client', 'packages/i18n'],
   },
 });

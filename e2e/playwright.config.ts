@@ -34,8 +34,27 @@ export default defineConfig({
       ],
     },
   },
+  projects: [
+    { name: 'web', testIgnore: /tests\/admin\// },
+    // The back office is a desktop app (docs/admin.md).
+    {
+      name: 'admin',
+      testDir: './tests/admin',
+      // Each flow registers a member (a mailed code), signs operators in and reviews: slow on 2 cores.
+      timeout: 90_000,
+      expect: { timeout: 10_000 },
+      use: {
+        viewport: { width: 1440, height: 900 },
+        deviceScaleFactor: 1,
+        isMobile: false,
+        hasTouch: false,
+        screenshot: 'only-on-failure',
+      },
+    },
+  ],
   webServer: {
-    command: 'npm run build --workspace @soar/web && node --import tsx ../apps/server/src/main.ts',
+    command:
+      'npm run build --workspace @soar/web && npm run build --workspace @soar/admin && node --import tsx ../apps/server/src/main.ts',
     cwd: path.dirname(new URL(import.meta.url).pathname),
     url: `http://127.0.0.1:${port}/readyz`,
     timeout: 180_000,

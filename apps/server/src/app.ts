@@ -11,9 +11,18 @@ import { JobRunner } from './jobs/runner.ts';
 import { EventBus } from './lib/bus.ts';
 import { AppError } from './lib/errors.ts';
 import { MarketEngine } from './market/engine.ts';
+import { AdjustmentService } from './modules/admin/adjustments.ts';
 import { adminAuthRoutes } from './modules/admin/auth-routes.ts';
+import { backOfficeRoutes } from './modules/admin/back-office-routes.ts';
+import { Dashboard } from './modules/admin/dashboard.ts';
+import { adjustmentDashboard, memberDashboard, walletDashboard } from './modules/admin/dashboard-providers.ts';
 import { adminJobRoutes } from './modules/admin/job-routes.ts';
+import { MemberAdmin } from './modules/admin/members.ts';
+import { OperatorAccount } from './modules/admin/operator-account.ts';
+import { adminOperatorRoutes } from './modules/admin/operator-routes.ts';
+import { SettingsAdmin } from './modules/admin/settings-admin.ts';
 import { adminWalletRoutes } from './modules/admin/wallet-routes.ts';
+import { contentRoutes } from './modules/content/routes.ts';
 import { legacyRoutes } from './modules/legacy/routes.ts';
 import { loanAccrueJob } from './modules/loan/accrual.ts';
 import { LoanAdmin } from './modules/loan/admin.ts';
@@ -57,6 +66,8 @@ declare module 'fastify' {
     market: MarketEngine;
     realtime: Realtime;
     jobs: JobRunner;
+    /** The back office's dashboard: domains register their queues and figures (docs/admin.md). */
+    dashboard: Dashboard;
   }
 }
 
@@ -159,6 +170,21 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const loans = new LoanService(products);
   jobs.register(quantAccrueJob({ ...products, calendar, seed: config.simulatorSeed }));
   jobs.register(loanAccrueJob(products));
+  const dashboard = new Dashboard();
+  dashboard.register(walletDashboard(database.db));
+  dashboard.register(memberDashboard(database.db));
+  dashboard.register(adjustmentDashboard(database.db));
+  app.decorate('dashboard', dashboard);
+  const operatorAccount = new OperatorAccount(database.db, {
+    requireTotp: config.requireOperatorTotp ?? false,
+    issuer: () => settings.snapshot.base.productName,
+  });
+  const backOffice = {
+    dashboard,
+    settingsAdmin: new SettingsAdmin(database.db, settings),
+    members: new MemberAdmin(database.db, wallet.accounts),
+    adjustments: new AdjustmentService(database.db, wallet.ledger),
+  };
   const delivery = createCodeSender({ smtpUrl: config.smtpUrl, log: app.log, sms: options.smsProvider });
   app.addHook('onClose', async () => delivery.close());
   const codeSender = options.codeSender ?? delivery.sender;
@@ -193,7 +219,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       await api.register(settingsRoutes, { settings });
       await api.register(memberRoutes, { db: database.db, sender: codeSender });
       await api.register(legacyRoutes, { db: database.db });
-      await api.register(adminAuthRoutes, { db: database.db });
+      await api.register(adminAuthRoutes, { db: database.db, account: operatorAccount });
+      await api.register(adminOperatorRoutes, { db: database.db, account: operatorAccount });
+      await api.register(backOfficeRoutes, backOffice);
+      await api.register(contentRoutes, { db: database.db });
       await api.register(uploadRoutes, { db: app.db, directory: path.join(config.dataDir, 'uploads') });
       await api.register(walletRoutes, wallet);
       await api.register(adminWalletRoutes, { db: app.db, ...wallet });
@@ -208,7 +237,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     },
     { prefix: '/api/v1' },
   );
-  await app.register(webPlugin, { webDist: config.webDist });
+  await app.register(webPlugin, { webDist: config.webDist, adminDist: config.adminDist });
   if (engineOn && options.jobs?.autoStart !== false) app.addHook('onReady', async () => jobs.start());
   return app;
 }

@@ -39,4 +39,11 @@ describe('configuration', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/ADMIN_PASSWORD is required/);
     expect(loadConfig({ NODE_ENV: 'production', ADMIN_PASSWORD: 'long-enough' }).env).toBe('production');
   });
+
+  it('asks every operator for a second factor in production only; ADMIN_DIST moves the back office', () => {
+    expect(loadConfig({ NODE_ENV: 'production', ADMIN_PASSWORD: 'long-enough' }).requireOperatorTotp).toBe(true);
+    expect(loadConfig({}).requireOperatorTotp).toBe(false);
+    expect(loadConfig({}).adminDist).toMatch(/apps\/admin\/dist$/);
+    expect(loadConfig({ ADMIN_DIST: '/srv/admin' }).adminDist).toBe('/srv/admin');
+  });
 });

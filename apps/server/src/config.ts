@@ -22,6 +22,7 @@ const environment = z.object({
   ADMIN_PASSWORD: z.string().min(8).optional(),
   SMTP_URL: urlWith('smtp', 'smtps').optional(),
   WEB_DIST: z.string().min(1).optional(),
+  ADMIN_DIST: z.string().min(1).optional(),
   TRUST_PROXY: booleanFlag.default(false),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300),
   MARKET_ENGINE: z.enum(['on', 'off']).default('on'),
@@ -42,6 +43,10 @@ export type Config = {
   smtpUrl?: string;
   /** The built web app to serve at `/`; nothing is served there when it is missing. */
   webDist: string;
+  /** The built back office to serve at `/admin/`; nothing is served there when it is missing. */
+  adminDist?: string;
+  /** Every operator must enrol a second factor (TOTP) before any other call: production. */
+  requireOperatorTotp?: boolean;
   trustProxy: boolean;
   /** Requests a minute per client on routes that opt into the general limit. */
   rateLimitMax: number;
@@ -88,6 +93,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: env.ADMIN_PASSWORD,
     smtpUrl: env.SMTP_URL,
     webDist: path.resolve(env.WEB_DIST ?? path.join(repositoryRoot, 'apps/web/dist')),
+    adminDist: path.resolve(env.ADMIN_DIST ?? path.join(repositoryRoot, 'apps/admin/dist')),
+    requireOperatorTotp: env.NODE_ENV === 'production',
     trustProxy: env.TRUST_PROXY,
     rateLimitMax: env.RATE_LIMIT_MAX,
     marketEngine: env.MARKET_ENGINE,

@@ -100,6 +100,13 @@ describe('request URL and headers', () => {
     expect(calls[1]?.init.body).toBe('{"mail":"a@b.c"}');
   });
 
+  it('sends a POST without data with neither a body nor a JSON content type', async () => {
+    answer(() => json(200, { code: 0, message: 'ok', data: null }));
+    await request({ url: 'member/logout', method: 'POST' });
+    expect(calls[0]?.init.headers).not.toHaveProperty('content-type');
+    expect(calls[0]?.init.body).toBeUndefined();
+  });
+
   it('puts the query on the URL, arrays comma-separated by default', async () => {
     answer(() => json(200, { code: 0, message: 'ok', data: null }));
     await request({ url: 'quote/list', query: { codes: ['AAPL', 'MSFT'], page: 2, none: undefined } });

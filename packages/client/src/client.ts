@@ -134,7 +134,8 @@ export async function request<T>(options: RequestOptions): Promise<T> {
         method,
         headers: {
           ...commonHeaders(),
-          ...(isGet ? {} : { 'content-type': 'application/json' }),
+          // A POST without data sends no body, so no JSON type either: an empty JSON body is malformed.
+          ...(isGet || options.data === undefined ? {} : { 'content-type': 'application/json' }),
           ...options.headers,
         },
         body: isGet || options.data === undefined ? undefined : JSON.stringify(options.data),

@@ -25,8 +25,18 @@ export type Endpoint = {
   readonly body?: z.ZodType;
   /** Money-moving calls take an optional `Idempotency-Key` header (docs/ledger.md). */
   readonly idempotent?: boolean;
+  /**
+   * An operator call that an operator who must still enrol a second factor may make (sign-in
+   * state, enrolment, logout); every other operator call waits for the enrolment (docs/admin.md).
+   */
+  readonly beforeTotp?: boolean;
   /** The success envelope `ok(data)`. */
   readonly response: z.ZodType;
 };
 
 export type Api = Record<string, Endpoint>;
+
+/** Whether an operator of `role` may call `endpoint`: admin always, others when listed. */
+export function roleAllows(endpoint: Pick<Endpoint, 'roles'>, role: string): boolean {
+  return role === 'admin' || (endpoint.roles ?? []).includes(role as OperatorRole);
+}

@@ -1,34 +1,14 @@
 import type { z } from 'zod';
 import type { Endpoint } from './api.ts';
-import type { jobAdminApi } from './jobs.ts';
-import type { legacyApi } from './legacy.ts';
-import type { loanAdminApi, loanApi } from './loan.ts';
-import type { marketApi } from './market.ts';
-import type { memberApi } from './member.ts';
-import type { operatorApi } from './operator.ts';
-import type { quantAdminApi, quantApi } from './quant.ts';
-import type { settingsApi } from './settings.ts';
-import type { walletAdminApi, walletApi } from './wallet.ts';
+import type { apis } from './registry.ts';
 
 /**
- * Every api object of the contract, by type only: the web and admin apps call endpoints by key
- * (`'GET /wallet/balance'`) and get their input and answer types from here without shipping a
- * single schema. A domain adds its api objects to this list.
+ * Every endpoint of the contract (`registry.ts`), by type only: the web and admin apps call
+ * endpoints by key (`'GET /wallet/balance'`) and get their input and answer types from here
+ * without shipping a single schema.
  */
-type Calls<A> = A[keyof A];
-type EndpointUnion =
-  | Calls<typeof settingsApi>
-  | Calls<typeof memberApi>
-  | Calls<typeof legacyApi>
-  | Calls<typeof operatorApi>
-  | Calls<typeof marketApi>
-  | Calls<typeof walletApi>
-  | Calls<typeof walletAdminApi>
-  | Calls<typeof quantApi>
-  | Calls<typeof quantAdminApi>
-  | Calls<typeof loanApi>
-  | Calls<typeof loanAdminApi>
-  | Calls<typeof jobAdminApi>;
+type Apis = typeof apis;
+type EndpointUnion = { [Name in keyof Apis]: Apis[Name][keyof Apis[Name]] }[keyof Apis];
 
 /** `'GET /wallet/balance'`: the method and the path under /api/v1. */
 export type ApiKey = EndpointUnion extends infer E

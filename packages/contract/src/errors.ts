@@ -1,6 +1,9 @@
+import { memberAdminErrors } from './admin-members.ts';
+import { contentErrors } from './content.ts';
 import { loanErrors } from './loan.ts';
 import { marketErrors } from './market.ts';
 import { memberErrors } from './member.ts';
+import { operatorErrors } from './operator.ts';
 import { quantErrors } from './quant.ts';
 import { walletErrors } from './wallet.ts';
 
@@ -33,6 +36,9 @@ export const errorStatus = {
   ...marketErrors,
   ...quantErrors,
   ...loanErrors,
+  ...operatorErrors,
+  ...memberAdminErrors,
+  ...contentErrors,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -1,4 +1,7 @@
+export * from './admin-members.ts';
+export * from './admin-settings.ts';
 export * from './api.ts';
+export * from './content.ts';
 export * from './endpoints.ts';
 export * from './envelope.ts';
 export * from './errors.ts';
@@ -12,5 +15,6 @@ export * from './member.ts';
 export * from './money.ts';
 export * from './operator.ts';
 export * from './quant.ts';
+export * from './registry.ts';
 export * from './settings.ts';
 export * from './wallet.ts';

@@ -247,10 +247,22 @@ export const depositChannelBody = z.object({
 export const depositChannelUpdateBody = depositChannelBody.partial().extend({ id: idField });
 export const adminDepositChannel = depositChannel.extend({ sort: z.number().int(), enabled: z.boolean() });
 
-export const auditQuery = pageQuery.extend({ entity: z.string().max(40).optional() });
+export const auditQuery = pageQuery.extend({
+  entity: z.string().max(40).optional(),
+  entityId: z.string().max(40).optional(),
+  operatorId: idField.optional(),
+  action: z
+    .string()
+    .max(60)
+    .optional()
+    .describe('an action, or its prefix before the dot: deposit, adjustment.approve'),
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+});
 export const auditItem = z.object({
   id: z.number().int(),
   operatorId: z.number().int(),
+  operatorName: z.string(),
   action: z.string(),
   entity: z.string(),
   entityId: z.string(),
@@ -449,9 +461,10 @@ export const walletAdminApi = {
   },
   auditList: {
     access: 'operator',
+    roles: ['compliance'],
     method: 'GET',
     path: '/admin/audit/list',
-    summary: 'Every operator action, newest first',
+    summary: 'Every operator action, newest first, by operator, entity, action and time',
     query: auditQuery,
     response: ok(auditPage),
   },

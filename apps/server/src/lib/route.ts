@@ -1,4 +1,4 @@
-import type { Endpoint, OperatorRole } from '@soar/contract';
+import { type Endpoint, type OperatorRole, roleAllows } from '@soar/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { z } from 'zod';
 import { type IdempotencyClaim, idempotencyClaim } from '../modules/ledger/idempotency.ts';
@@ -34,11 +34,6 @@ type Extra = Pick<RouteOptions, 'config' | 'preHandler' | 'bodyLimit'>;
 const idempotencyHeader = z.looseObject({
   'idempotency-key': z.string().optional().describe('a replay with the same key and body returns the first answer'),
 });
-
-/** Whether an operator of `role` may call `endpoint`: admin always, others when listed. */
-export function roleAllows(endpoint: Pick<Endpoint, 'roles'>, role: string): boolean {
-  return role === 'admin' || (endpoint.roles ?? []).includes(role as OperatorRole);
-}
 
 /**
  * Registers one endpoint of the contract: its method, path, guard (member, or operator with a
@@ -79,6 +74,10 @@ function guardOf(app: FastifyInstance, endpoint: Endpoint) {
   return async (request: FastifyRequest) => {
     await app.requireOperator(request);
     if (!request.operator || !roleAllows(endpoint, request.operator.role)) throw new AppError('FORBIDDEN');
+    // docs/admin.md: where a second factor is required, an operator without one may only enrol.
+    if (app.config.requireOperatorTotp && !request.operator.totpEnabled && !endpoint.beforeTotp) {
+      throw new AppError('TOTP_ENROLMENT_REQUIRED');
+    }
   };
 }
 

@@ -7,7 +7,14 @@ import { AppError } from '../lib/errors.ts';
 import { bearerToken, hashToken, lastSeenIntervalMs, memberSessionTtlMs } from '../lib/tokens.ts';
 
 export type MemberPrincipal = { userId: number; sessionId: number };
-export type OperatorPrincipal = { operatorId: number; sessionId: number; username: string; role: OperatorRole };
+export type OperatorPrincipal = {
+  operatorId: number;
+  sessionId: number;
+  username: string;
+  role: OperatorRole;
+  /** Whether a second factor is enrolled (production asks every operator for one). */
+  totpEnabled: boolean;
+};
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -66,6 +73,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
         operatorId: operatorSessions.operatorId,
         username: operators.username,
         role: operators.role,
+        totpEnabledAt: operators.totpEnabledAt,
       })
       .from(operatorSessions)
       .innerJoin(operators, eq(operators.id, operatorSessions.operatorId))
@@ -74,6 +82,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
           eq(operatorSessions.tokenHash, hashToken(token)),
           isNull(operatorSessions.revokedAt),
           gt(operatorSessions.expiresAt, new Date()),
+          isNull(operators.disabledAt),
         ),
       )
       .limit(1);
@@ -83,6 +92,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       sessionId: session.id,
       username: session.username,
       role: session.role,
+      totpEnabled: session.totpEnabledAt !== null,
     };
   });
 });

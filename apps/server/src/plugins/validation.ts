@@ -11,10 +11,26 @@ import { ValidationError } from '../lib/errors.ts';
 export const zodValidatorCompiler: FastifySchemaCompiler<ZodType> =
   ({ schema }) =>
   (data) => {
+    const nul = pathWithNul(data);
+    if (nul) return { error: new ValidationError([{ messageKey: 'validation.invalid', params: { field: nul } }]) };
     const result = schema.safeParse(data, { reportInput: true });
     if (result.success) return { value: result.data };
     return { error: toValidationError(result.error) };
   };
+
+/**
+ * PostgreSQL text cannot hold a NUL character: a string with one would fail in the database as a
+ * 500, so every call refuses it here, naming the field (the last key of its path).
+ */
+function pathWithNul(value: unknown, key = 'body', depth = 0): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? key : undefined;
+  if (depth > 32 || value === null || typeof value !== 'object') return undefined;
+  for (const [inner, item] of Object.entries(value)) {
+    const found = pathWithNul(item, Array.isArray(value) ? key : inner, depth + 1);
+    if (found) return found;
+  }
+  return undefined;
+}
 
 export function toValidationError(error: z.ZodError): ValidationError {
   const seen = new Set<string>();

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -6,17 +7,29 @@ import fp from 'fastify-plugin';
 
 const assetsDir = path.resolve(import.meta.dirname, '../../assets');
 
+/** Hashed files under `assets/` are cached for a year, everything else is revalidated every time. */
+function cacheHeaders(dist: string) {
+  return (response: { header(name: string, value: string): unknown }, filePath: string) => {
+    const relative = path.relative(dist, filePath);
+    response.header(
+      'cache-control',
+      relative.startsWith(`assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+    );
+  };
+}
+
 /**
- * Serves the built web app at `/`: hashed files under `/assets/` are cached for a year,
- * `index.html` is revalidated every time so a new release is picked up at once.
+ * Serves the built web app at `/` and the back office at `/admin/` (docs/admin.md); `index.html`
+ * is revalidated every time so a new release is picked up at once.
  */
-export const webPlugin = fp(async (app: FastifyInstance, options: { webDist: string }) => {
+export const webPlugin = fp(async (app: FastifyInstance, options: { webDist: string; adminDist?: string }) => {
   await app.register(fastifyStatic, {
     root: assetsDir,
     prefix: '/static/',
     decorateReply: false,
     maxAge: '1d',
   });
+  if (options.adminDist) await serveAdmin(app, options.adminDist);
   if (!existsSync(path.join(options.webDist, 'index.html'))) {
     app.log.warn({ webDist: options.webDist }, 'web app not built: run npm run build');
     return;
@@ -28,12 +41,35 @@ export const webPlugin = fp(async (app: FastifyInstance, options: { webDist: str
     decorateReply: false,
     // The build writes .br and .gz beside each asset (apps/web/vite.config.ts).
     preCompressed: true,
-    setHeaders(response, filePath) {
-      const relative = path.relative(options.webDist, filePath);
-      response.header(
-        'cache-control',
-        relative.startsWith(`assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-      );
-    },
+    setHeaders: cacheHeaders(options.webDist),
   });
 });
+
+/**
+ * The back office is a single-page app with real paths (`/admin/deposits?status=0`): its files
+ * are served as they are, and any other path under `/admin/` gets its `index.html`, except a
+ * missing asset, which stays a 404 rather than an HTML page with the wrong type.
+ */
+async function serveAdmin(app: FastifyInstance, dist: string) {
+  const index = path.join(dist, 'index.html');
+  if (!existsSync(index)) {
+    app.log.warn({ adminDist: dist }, 'back office not built: run npm run build');
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: dist,
+    prefix: '/admin/',
+    wildcard: false,
+    decorateReply: false,
+    preCompressed: true,
+    setHeaders: cacheHeaders(dist),
+  });
+  app.get('/admin', { schema: { hide: true } }, (_request, reply) => reply.redirect('/admin/'));
+  app.get('/admin/*', { schema: { hide: true } }, async (request, reply) => {
+    if (request.url.startsWith('/admin/assets/')) return reply.callNotFound();
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(await readFile(index));
+  });
+}

@@ -1,5 +1,5 @@
 import type { OperatorRole } from '@soar/contract';
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -18,6 +18,9 @@ export const users = pgTable(
     vipLevel: integer('vip_level').notNull().default(0),
     /** KYC (DESIGN section 5): null none, 0 under review, 1 pass, 2 refused. */
     kycStatus: integer('kyc_status'),
+    /** Set by operators (docs/admin.md): a frozen login is refused, a frozen withdrawal too. */
+    loginFrozen: boolean('login_frozen').notNull().default(false),
+    withdrawFrozen: boolean('withdraw_frozen').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [uniqueIndex('users_phone_unique').on(table.areaCode, table.phone)],
@@ -48,6 +51,13 @@ export const operators = pgTable('operators', {
   passwordHash: text('password_hash').notNull(),
   /** `admin` may do everything; each other role the calls that name it (docs/admin.md). */
   role: text('role').$type<OperatorRole>().notNull().default('admin'),
+  /** RFC 6238 secret (base32); it counts only once `totpEnabledAt` is set by a confirmed code. */
+  totpSecret: text('totp_secret'),
+  totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+  /** The last time step a code was accepted for: a code is never accepted twice. */
+  totpLastStep: integer('totp_last_step'),
+  /** A disabled operator cannot sign in; their sessions ended when they were disabled. */
+  disabledAt: timestamp('disabled_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

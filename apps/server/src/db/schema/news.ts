@@ -1,4 +1,4 @@
-import { index, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 export type ArticleTranslation = { title: string; summary: string; body: string };
 
@@ -12,6 +12,25 @@ export const newsArticles = pgTable(
     symbols: text('symbols').array().notNull().default([]),
     category: text('category').notNull(),
     translations: jsonb('translations').$type<Record<string, ArticleTranslation>>().notNull(),
+    /** Taken off the member app by an operator; the row stays for the record. */
+    unpublishedAt: timestamp('unpublished_at', { withTimezone: true }),
   },
   (table) => [index('news_articles_published').on(table.publishedAt)],
 );
+
+export type BannerTranslation = { title: string; text: string };
+
+/** The home page's banners, edited by operators; `translations` always holds English. */
+export const banners = pgTable('banners', {
+  id: serial('id').primaryKey(),
+  /** Seeds find their own rows by it; null for banners operators add. */
+  code: text('code').unique(),
+  translations: jsonb('translations').$type<Record<string, BannerTranslation>>().notNull(),
+  /** Which drawn background the web app paints (0, 1, 2). */
+  style: integer('style').notNull().default(0),
+  /** A path inside the web app, or none. */
+  link: text('link'),
+  sort: integer('sort').notNull().default(0),
+  enabled: boolean('enabled').notNull().default(true),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

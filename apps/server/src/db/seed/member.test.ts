@@ -4,7 +4,7 @@ import { hashPassword } from '../../lib/passwords.ts';
 import { verifyPayPassword } from '../../modules/member/pay-password.ts';
 import { api, bearer } from '../../test/accounts.ts';
 import { createTestApp, type TestApp, testConfig } from '../../test/helper.ts';
-import { tempDataDir } from '../../test/wallet.ts';
+import { expectLedgerVerified, tempDataDir } from '../../test/wallet.ts';
 import { operators, users } from '../schema/index.ts';
 import { seed } from './index.ts';
 import { demoLoginsLine } from './member.ts';
@@ -39,6 +39,28 @@ describe('seed in development', () => {
     expect(login.statusCode, login.body).toBe(200);
   });
 
+  it('makes one operator per role and waiting work for the back office', async () => {
+    const rows = await t.app.db.select({ username: operators.username, role: operators.role }).from(operators);
+    expect(rows.filter((row) => row.username !== 'admin')).toEqual([
+      { username: 'finance', role: 'finance' },
+      { username: 'compliance', role: 'compliance' },
+      { username: 'trading', role: 'trading' },
+      { username: 'support', role: 'support' },
+    ]);
+    const login = await api(t.app).post('admin/login', { username: 'finance', password: 'finance1234' });
+    const headers = bearer(login.json().data.token);
+    const dashboard = await api(t.app).get('admin/dashboard', { headers });
+    expect(dashboard.json().data.queues).toEqual([
+      { key: 'deposit', count: 2 },
+      { key: 'withdraw', count: 1 },
+      { key: 'adjustment', count: 1 },
+    ]);
+    const deposits = await api(t.app).get('admin/deposit/list?status=0', { headers });
+    const proof = deposits.json().data.list.find((row: { proof: string | null }) => row.proof)?.proof;
+    expect((await api(t.app).get(`upload/${proof}`, { headers })).headers['content-type']).toBe('image/png');
+    await expectLedgerVerified(t.app);
+  });
+
   it('runs again without duplicating rows or overwriting changed passwords', async () => {
     const changed = await hashPassword('changed-by-operator');
     await t.app.db.update(operators).set({ passwordHash: changed }).where(eq(operators.username, 'admin'));
@@ -49,8 +71,10 @@ describe('seed in development', () => {
   });
 
   it('prints the demo logins, but never ADMIN_PASSWORD', () => {
-    expect(demoLoginsLine({ ...testConfig, env: 'development' })).toBe(
-      'demo logins: member demo@soar.local / demo1234 (pay password 2468), operator admin / admin1234',
+    expect(demoLoginsLine({ ...testConfig, env: 'development', port: 3000 })).toBe(
+      'demo logins: member demo@soar.local / demo1234 (pay password 2468), operator admin / admin1234; ' +
+        'back office http://localhost:3000/admin/ also finance / finance1234, compliance / compliance1234, ' +
+        'trading / trading1234, support / support1234',
     );
     const withSecret = demoLoginsLine({ ...testConfig, env: 'development', adminPassword: 'top-secret-1' });
     expect(withSecret).not.toContain('top-secret-1');

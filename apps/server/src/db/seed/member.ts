@@ -1,3 +1,4 @@
+import type { OperatorRole } from '@soar/contract';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import { hashPassword } from '../../lib/passwords.ts';
@@ -14,6 +15,13 @@ export const demoMember = {
   inviteCode: 'DEMO88',
 } as const;
 export const demoOperator = { username: 'admin', password: 'admin1234' } as const;
+/** Development only: one operator per role besides admin, password `<role>1234` (README). */
+export const demoRoleOperators: { username: string; role: OperatorRole; password: string }[] = [
+  { username: 'finance', role: 'finance', password: 'finance1234' },
+  { username: 'compliance', role: 'compliance', password: 'compliance1234' },
+  { username: 'trading', role: 'trading', password: 'trading1234' },
+  { username: 'support', role: 'support', password: 'support1234' },
+];
 
 /** The seeded operator's password: ADMIN_PASSWORD, else the demo one in development only. */
 export function adminPasswordOf(config: Config): string | undefined {
@@ -60,5 +68,6 @@ export function demoLoginsLine(config: Config): string | undefined {
   const operator = config.adminPassword
     ? `operator ${demoOperator.username} / (ADMIN_PASSWORD)`
     : `operator ${demoOperator.username} / ${demoOperator.password}`;
-  return `demo logins: member ${demoMember.mail} / ${demoMember.password} (pay password ${demoMember.payPassword}), ${operator}`;
+  const roles = demoRoleOperators.map((role) => `${role.username} / ${role.password}`).join(', ');
+  return `demo logins: member ${demoMember.mail} / ${demoMember.password} (pay password ${demoMember.payPassword}), ${operator}; back office http://localhost:${config.port}/admin/ also ${roles}`;
 }

@@ -29,7 +29,13 @@ describe('operator sign-in', () => {
     expect(new Date(data.expiresAt).getTime() - Date.now()).toBeGreaterThan(11.9 * 60 * 60 * 1000);
     expect(new Date(data.expiresAt).getTime() - Date.now()).toBeLessThanOrEqual(12 * 60 * 60 * 1000);
     const me = await http.get('admin/me', { headers: bearer(data.token) });
-    expect(me.json().data).toEqual({ id: operator.id, username: operator.username, role: 'admin' });
+    expect(me.json().data).toEqual({
+      id: operator.id,
+      username: operator.username,
+      role: 'admin',
+      totpEnabled: false,
+      totpRequired: false,
+    });
     expect((await http.post('admin/logout', {}, { headers: bearer(data.token) })).statusCode).toBe(200);
     expect((await http.get('admin/me', { headers: bearer(data.token) })).statusCode).toBe(401);
   });

@@ -5,20 +5,24 @@ import { route } from '../../lib/route.ts';
 import { accountRateLimits } from '../member/options.ts';
 import { clientOf } from '../member/sessions.ts';
 import { operatorLogin, operatorLogout } from './auth-service.ts';
+import type { OperatorAccount } from './operator-account.ts';
 
 /** Back-office sign-in: operator tokens open only operator calls (docs/architecture.md). */
-export const adminAuthRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db }) => {
+export const adminAuthRoutes: FastifyPluginAsync<{ db: Database; account: OperatorAccount }> = async (
+  app,
+  { db, account },
+) => {
+  const totpRequired = app.config.requireOperatorTotp ?? false;
   route(
     app,
     operatorApi.login,
-    (request) => operatorLogin(db, request.body.username, request.body.password, clientOf(request)),
+    async (request) => ({
+      ...(await operatorLogin(db, request.body.username, request.body.password, clientOf(request), request.body.code)),
+      totpRequired,
+    }),
     { config: { rateLimit: accountRateLimits.login } },
   );
-  route(app, operatorApi.me, (_request, { operator }) => ({
-    id: operator.operatorId,
-    username: operator.username,
-    role: operator.role,
-  }));
+  route(app, operatorApi.me, (_request, { operator }) => account.me(operator.operatorId));
   route(app, operatorApi.logout, async (_request, { operator }) => {
     await operatorLogout(db, operator.sessionId);
     return null;

@@ -5,9 +5,13 @@ import { AppError } from '../../lib/errors.ts';
 import { hashToken, newToken, operatorSessionTtlMs } from '../../lib/tokens.ts';
 import { guardLogin } from '../member/login-guard.ts';
 import type { Client } from '../member/sessions.ts';
+import { checkSecondFactor } from './second-factor.ts';
 
-/** Operators log in to their own sessions (12 hours), under the same lockout as members. */
-export async function operatorLogin(db: Database, username: string, password: string, client: Client) {
+/**
+ * Operators log in to their own sessions (12 hours), under the same lockout as members; once
+ * enrolled, with a TOTP code too (docs/admin.md).
+ */
+export async function operatorLogin(db: Database, username: string, password: string, client: Client, code?: string) {
   const identifier = username.trim().toLowerCase();
   const [operator] = await db
     .select()
@@ -21,7 +25,8 @@ export async function operatorLogin(db: Database, username: string, password: st
     password,
     client,
   );
-  if (!operator) throw new AppError('LOGIN_FAILED');
+  if (!operator || operator.disabledAt) throw new AppError('LOGIN_FAILED');
+  await checkSecondFactor(db, operator, code, { audience: 'operator', identifier, operatorId: operator.id }, client);
   const token = newToken();
   const expiresAt = new Date(Date.now() + operatorSessionTtlMs);
   await db
@@ -31,6 +36,7 @@ export async function operatorLogin(db: Database, username: string, password: st
     id: operator.id,
     username: operator.username,
     role: operator.role,
+    totpEnabled: operator.totpEnabledAt !== null,
     token,
     expiresAt: expiresAt.toISOString(),
   };

@@ -14,6 +14,7 @@ export const platformAccounts = [
   'fx',
   'trading',
   'demo_funding',
+  'adjustments',
   'loans_receivable',
   'loan_income',
   'ipo_escrow',

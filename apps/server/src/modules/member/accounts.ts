@@ -191,6 +191,7 @@ export async function login(
     client,
   );
   if (!user) throw new AppError('LOGIN_FAILED');
+  if (user.loginFrozen) throw new AppError('ACCOUNT_FROZEN');
   return openSession(db, user.id, client);
 }
 

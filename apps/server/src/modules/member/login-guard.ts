@@ -97,6 +97,21 @@ export async function guardLogin(
 }
 
 /**
+ * Counts another wrong secret of a login (an operator's TOTP code) exactly like a wrong password:
+ * it may lock the subject. Throws `wrong` (or LOGIN_LOCKED when this failure locked it).
+ */
+export async function countLoginFailure(
+  db: Database,
+  subject: LoginSubject,
+  client: Client,
+  wrong: AppError,
+): Promise<never> {
+  const result = await recordFailure(db, subject, client, Date.now());
+  if (result === 'failed') throw wrong;
+  throw new AppError('LOGIN_LOCKED', undefined, { minutes: loginLockMs / 60_000 });
+}
+
+/**
  * Counts a wrong password under a per-subject advisory lock, so concurrent wrong passwords are
  * counted one after the other and exactly one of them writes the lockout.
  */

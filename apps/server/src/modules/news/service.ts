@@ -1,5 +1,5 @@
 import { type LanguageKey, type NewsItem, newsCategories } from '@soar/contract';
-import { and, arrayContains, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, arrayContains, count, desc, eq, isNull, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { type ArticleTranslation, newsArticles } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -39,10 +39,11 @@ export class NewsService {
   constructor(private readonly db: Database) {}
 
   async list(query: { page: number; pageSize: number; symbol?: string; category?: Category }, lang: LanguageKey) {
-    const filters: SQL[] = [];
+    // An article an operator unpublished is gone from the member app (docs/admin.md).
+    const filters: SQL[] = [isNull(newsArticles.unpublishedAt)];
     if (query.symbol) filters.push(arrayContains(newsArticles.symbols, [query.symbol]));
     if (query.category) filters.push(eq(newsArticles.category, query.category));
-    const where = filters.length > 0 ? and(...filters) : undefined;
+    const where = and(...filters);
     return paginate(
       query,
       this.db
@@ -57,7 +58,11 @@ export class NewsService {
   }
 
   async detail(id: number, lang: LanguageKey) {
-    const [row] = await this.db.select().from(newsArticles).where(eq(newsArticles.id, id)).limit(1);
+    const [row] = await this.db
+      .select()
+      .from(newsArticles)
+      .where(and(eq(newsArticles.id, id), isNull(newsArticles.unpublishedAt)))
+      .limit(1);
     if (!row) throw new AppError('NEWS_NOT_FOUND');
     return { ...toItem(row, lang), body: pickTranslation(row, lang).text.body };
   }
@@ -68,7 +73,11 @@ export class NewsService {
    */
   async search(text: string, lang: LanguageKey, limit: number): Promise<NewsItem[]> {
     const needle = fold(text);
-    const rows = await this.db.select().from(newsArticles).orderBy(desc(newsArticles.publishedAt));
+    const rows = await this.db
+      .select()
+      .from(newsArticles)
+      .where(isNull(newsArticles.unpublishedAt))
+      .orderBy(desc(newsArticles.publishedAt));
     return rows
       .filter((row) => Object.values(row.translations).some((translation) => fold(translation.title).includes(needle)))
       .slice(0, limit)

@@ -38,6 +38,10 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ db: Database; directory: stri
       await app.requireMember(request);
     } catch {
       await app.requireOperator(request);
+      // docs/admin.md: where a second factor is required, an operator without one sees nothing yet.
+      if (app.config.requireOperatorTotp && !request.operator?.totpEnabled) {
+        throw new AppError('TOTP_ENROLMENT_REQUIRED');
+      }
     }
   };
 

@@ -136,10 +136,12 @@ export class WithdrawService {
       .from(walletAddresses)
       .where(and(eq(walletAddresses.id, body.walletId), eq(walletAddresses.userId, userId)));
     if (!wallet) throw new AppError('WALLET_NOT_FOUND');
-    if (setting.withdrawRequiresKyc) {
-      const [user] = await this.db.select({ kycStatus: users.kycStatus }).from(users).where(eq(users.id, userId));
-      if (user?.kycStatus !== 1) throw new AppError('KYC_REQUIRED');
-    }
+    const [user] = await this.db
+      .select({ kycStatus: users.kycStatus, withdrawFrozen: users.withdrawFrozen })
+      .from(users)
+      .where(eq(users.id, userId));
+    if (user?.withdrawFrozen) throw new AppError('WITHDRAW_FROZEN');
+    if (setting.withdrawRequiresKyc && user?.kycStatus !== 1) throw new AppError('KYC_REQUIRED');
     await verifyPayPassword(this.db, userId, body.payPassword);
     const fee = withdrawalFee(setting, rate, amount);
     return this.freeze(userId, { currency: rate.code, amount, fee, wallet }, claim);

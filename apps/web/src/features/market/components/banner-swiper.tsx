@@ -1,12 +1,24 @@
 import { Swiper } from 'antd-mobile';
 import { swiper } from '../../../shared/constants.ts';
-import { Banner, banners } from './banners.tsx';
+import { navigate } from '../../../shared/navigation.ts';
+import { useBannerList } from '../api/banner-list.ts';
+import { Banner } from './banners.tsx';
 
 /**
  * The home banners in antd-mobile's Swiper (SPEC section 9: autoplay every 5,000 ms, 500 ms
- * slides). Loaded after the home page, which shows the first banner until then.
+ * slides). Loaded after the home page, which shows the first banner until then; the banners are
+ * the operators' (`GET banner/list`), each opening its link inside the app.
  */
 export default function BannerSwiper() {
+  const banners = useBannerList();
+  if (!banners.data) {
+    return (
+      <div className="banner-fallback">
+        <Banner index={0} />
+      </div>
+    );
+  }
+  if (banners.data.length === 0) return null;
   return (
     <Swiper
       className="home-swiper"
@@ -16,9 +28,9 @@ export default function BannerSwiper() {
       style={{ '--track-padding': '0 0 16px', '--border-radius': '12px' }}
       data-testid="banner-swiper"
     >
-      {banners.map((banner) => (
-        <Swiper.Item key={banner}>
-          <Banner index={banner} />
+      {banners.data.map((banner) => (
+        <Swiper.Item key={banner.id} onClick={banner.link ? () => navigate(banner.link ?? '/') : undefined}>
+          <Banner index={0} banner={banner} />
         </Swiper.Item>
       ))}
     </Swiper>

@@ -1,15 +1,20 @@
 import { useTranslation } from 'react-i18next';
 import '../market.css';
 
-export const banners = [0, 1, 2] as const;
+/** A banner operators keep (`GET banner/list`): its texts and which drawn background (0 to 2). */
+export type BannerContent = { title: string; text: string; style: number };
 
-/** A drawn banner: a gradient and a line chart, localised texts, nothing fetched. */
-export function Banner({ index }: { index: number }) {
+/**
+ * A drawn banner: a gradient and a line chart. With `banner` it shows an operator's banner; without,
+ * the catalog's first one, which the page shows while the list loads (the seeded banner 0).
+ */
+export function Banner({ index, banner }: { index: number; banner?: BannerContent }) {
   const { t } = useTranslation();
+  const style = banner ? banner.style : index;
   return (
-    <div className={`banner banner-${index}`} data-testid="banner">
-      <h2 className="banner-title">{t(`marketUi.banners.${index}.title`)}</h2>
-      <p className="banner-text">{t(`marketUi.banners.${index}.text`)}</p>
+    <div className={`banner banner-${style}`} data-testid="banner">
+      <h2 className="banner-title">{banner ? banner.title : t(`marketUi.banners.${index}.title`)}</h2>
+      <p className="banner-text">{banner ? banner.text : t(`marketUi.banners.${index}.text`)}</p>
       <svg width="140" height="100" viewBox="0 0 140 100" aria-hidden>
         <path
           d="M0 90 L25 70 L45 78 L70 45 L95 55 L120 20 L140 28"

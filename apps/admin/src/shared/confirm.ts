@@ -1,0 +1,37 @@
+import type { ModalFuncProps } from 'antd';
+import type { HookAPI } from 'antd/es/modal/useModal';
+import { t } from './i18n.ts';
+
+let modal: HookAPI | undefined;
+
+export function setModal(instance: HookAPI): void {
+  modal = instance;
+}
+
+/**
+ * Every decision asks first (docs/admin.md): resolves true when the operator confirms. `onOk`
+ * may run the call, so the dialog stays open with a spinner until it answers.
+ */
+export function confirmAction(props: ModalFuncProps & { onOk?: () => Promise<unknown> }): Promise<boolean> {
+  return new Promise((resolve) => {
+    if (!modal) {
+      resolve(false);
+      return;
+    }
+    void modal.confirm({
+      okText: t('common.confirm'),
+      cancelText: t('common.cancel'),
+      ...props,
+      onOk: async () => {
+        try {
+          await props.onOk?.();
+          resolve(true);
+        } catch (error) {
+          resolve(false);
+          throw error;
+        }
+      },
+      onCancel: () => resolve(false),
+    });
+  });
+}

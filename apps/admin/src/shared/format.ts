@@ -1,0 +1,50 @@
+import Decimal from 'decimal.js';
+import i18next from 'i18next';
+
+/**
+ * Money stays a decimal string (docs/ledger.md); it is shown at its currency's decimals from the
+ * currency list (JPY 0, USD 2), the same way everywhere. Unknown currencies show 2 to 8 places.
+ */
+export function formatMoney(value: string | null | undefined, decimals: number | undefined): string {
+  if (value === null || value === undefined || value === '') return '—';
+  let amount: Decimal;
+  try {
+    amount = new Decimal(value);
+  } catch {
+    return value;
+  }
+  const fixed = decimals === undefined ? trimmed(amount) : amount.toFixed(decimals, Decimal.ROUND_HALF_UP);
+  const [whole = '0', fraction] = fixed.split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return fraction ? `${grouped}.${fraction}` : grouped;
+}
+
+function trimmed(amount: Decimal): string {
+  const text = amount.toFixed(8).replace(/0+$/, '');
+  const [whole, fraction = ''] = text.split('.');
+  return `${whole}.${fraction.padEnd(2, '0')}`;
+}
+
+/** A time in the operator's timezone, with the zone named after it (DESIGN section 3). */
+export function formatTime(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  const date = new Date(iso);
+  const locale = i18next.language === 'zh-CN' ? 'zh-CN' : 'en-GB';
+  const time = new Intl.DateTimeFormat(locale, {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).format(date);
+  const zone = new Intl.DateTimeFormat('en', { timeZoneName: 'short' })
+    .formatToParts(date)
+    .find((part) => part.type === 'timeZoneName')?.value;
+  return zone ? `${time} ${zone}` : time;
+}
+
+export function formatCount(value: string | number): string {
+  return new Intl.NumberFormat(i18next.language).format(BigInt(value));
+}

@@ -1,0 +1,42 @@
+import { adjustmentStatuses, depositStatuses, withdrawStatuses } from '@soar/contract';
+import { Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+const depositColours: Record<number, string> = {
+  [depositStatuses.wait]: 'gold',
+  [depositStatuses.pass]: 'green',
+  [depositStatuses.part]: 'blue',
+  [depositStatuses.refuse]: 'red',
+};
+const withdrawColours: Record<number, string> = {
+  [withdrawStatuses.wait]: 'gold',
+  [withdrawStatuses.pass]: 'green',
+  [withdrawStatuses.refuse]: 'red',
+};
+const adjustmentColours: Record<number, string> = {
+  [adjustmentStatuses.pending]: 'gold',
+  [adjustmentStatuses.approved]: 'green',
+  [adjustmentStatuses.rejected]: 'red',
+};
+
+export function DepositStatus({ status }: { status: number }) {
+  const { t } = useTranslation();
+  return <Tag color={depositColours[status]}>{t(`status.deposit.${status}`)}</Tag>;
+}
+
+export function WithdrawStatus({ status }: { status: number }) {
+  const { t } = useTranslation();
+  return <Tag color={withdrawColours[status]}>{t(`status.withdraw.${status}`)}</Tag>;
+}
+
+export function AdjustmentStatus({ status }: { status: number }) {
+  const { t } = useTranslation();
+  return <Tag color={adjustmentColours[status]}>{t(`status.adjustment.${status}`)}</Tag>;
+}
+
+/** KYC (DESIGN section 5): null none, 0 under review, 1 pass, 2 refused. */
+export function KycStatus({ status }: { status: number | null }) {
+  const { t } = useTranslation();
+  const colour = status === 1 ? 'green' : status === 2 ? 'red' : status === 0 ? 'gold' : 'default';
+  return <Tag color={colour}>{t(`status.kyc.${status ?? 'none'}`)}</Tag>;
+}

@@ -1,0 +1,173 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, journalEntries, notices } from '../../db/schema/index.ts';
+import { createTestApp, type TestApp } from '../../test/helper.ts';
+import {
+  balanceOf,
+  call,
+  createMember,
+  createOperator,
+  expectLedgerVerified,
+  fund,
+  type Headers,
+} from '../../test/wallet.ts';
+
+let t: TestApp;
+let maker: { headers: Headers; operator: { id: number } };
+let checker: { headers: Headers; operator: { id: number } };
+beforeAll(async () => {
+  t = await createTestApp();
+  maker = await createOperator(t.app, { role: 'finance' });
+  checker = await createOperator(t.app, { role: 'finance' });
+});
+afterEach(() => expectLedgerVerified(t.app));
+afterAll(() => t.close());
+
+async function propose(userId: number, direction: 'credit' | 'debit', amount: string, currency = 'USD') {
+  const created = await call(t.app, 'POST', 'admin/adjustment/create', maker.headers, {
+    userId,
+    currency,
+    direction,
+    amount,
+    reason: 'Correction of a bank fee charged twice',
+  });
+  expect(created.statusCode, created.body).toBe(200);
+  return created.json().data as { id: number; status: number };
+}
+
+describe('manual balance adjustments (maker-checker)', () => {
+  it('a proposal moves nothing; another operator’s approval moves exactly the amount', async () => {
+    const member = await createMember(t.app);
+    const proposal = await propose(member.user.id, 'credit', '125.5');
+    expect(proposal).toMatchObject({ status: 0, makerId: maker.operator.id, checkerId: null, amount: '125.5' });
+    expect((await balanceOf(t.app, member.headers, 'USD')).available).toBe('0');
+    const approved = await call(t.app, 'POST', 'admin/adjustment/approve', checker.headers, { id: proposal.id });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json().data).toMatchObject({
+      status: 1,
+      checkerId: checker.operator.id,
+      checkerName: expect.any(String),
+    });
+    expect(await balanceOf(t.app, member.headers, 'USD')).toEqual({ available: '125.5', frozen: '0' });
+    const [entry] = await t.app.db
+      .select()
+      .from(journalEntries)
+      .where(eq(journalEntries.reference, `adjustment:${proposal.id}`));
+    expect(entry?.kind).toBe('adjustment');
+    const [notice] = await t.app.db.select().from(notices).where(eq(notices.userId, member.user.id));
+    expect(notice).toMatchObject({ kind: 'adjustmentCredit', params: { amount: '125.5', currency: 'USD' } });
+    const actions = await t.app.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, String(proposal.id)));
+    expect(actions.filter((row) => row.entity === 'adjustment').map((row) => [row.action, row.operatorId])).toEqual([
+      ['adjustment.create', maker.operator.id],
+      ['adjustment.approve', checker.operator.id],
+    ]);
+  });
+
+  it('the maker cannot approve their own adjustment, and nothing moves', async () => {
+    const member = await createMember(t.app);
+    const proposal = await propose(member.user.id, 'credit', '50');
+    const own = await call(
+      t.app,
+      'POST',
+      'admin/adjustment/approve',
+      { ...maker.headers, 'x-soar-lang': 'fr' },
+      { id: proposal.id },
+    );
+    expect(own.statusCode).toBe(403);
+    expect(own.json()).toEqual({ code: 'ADJUSTMENT_OWN', message: 'Un autre opérateur doit approuver cet ajustement' });
+    expect((await balanceOf(t.app, member.headers, 'USD')).available).toBe('0');
+    const list = await call(t.app, 'GET', `admin/adjustment/list?userId=${member.user.id}`, checker.headers);
+    expect(list.json().data.list[0]).toMatchObject({ id: proposal.id, status: 0 });
+  });
+
+  it('a debit takes money back; one the balance cannot cover is refused and stays pending', async () => {
+    const member = await createMember(t.app);
+    await fund(t.app, member, checker, '100', 'USDT');
+    const debit = await propose(member.user.id, 'debit', '30', 'USDT');
+    expect((await call(t.app, 'POST', 'admin/adjustment/approve', checker.headers, { id: debit.id })).statusCode).toBe(
+      200,
+    );
+    expect((await balanceOf(t.app, member.headers, 'USDT')).available).toBe('70');
+    const tooMuch = await propose(member.user.id, 'debit', '70.00000001', 'USDT');
+    const refused = await call(t.app, 'POST', 'admin/adjustment/approve', checker.headers, { id: tooMuch.id });
+    expect([refused.statusCode, refused.json().code]).toEqual([400, 'INSUFFICIENT_BALANCE']);
+    expect((await balanceOf(t.app, member.headers, 'USDT')).available).toBe('70');
+    const pending = await call(
+      t.app,
+      'GET',
+      `admin/adjustment/list?status=0&userId=${member.user.id}`,
+      checker.headers,
+    );
+    expect(pending.json().data.list.map((row: { id: number }) => row.id)).toEqual([tooMuch.id]);
+  });
+
+  it('a rejected or decided adjustment cannot be decided again; the maker may withdraw their own', async () => {
+    const member = await createMember(t.app);
+    const first = await propose(member.user.id, 'credit', '10');
+    const withdrawn = await call(t.app, 'POST', 'admin/adjustment/reject', maker.headers, {
+      id: first.id,
+      remark: 'typo',
+    });
+    expect(withdrawn.json().data).toMatchObject({ status: 2, checkerId: maker.operator.id, remark: 'typo' });
+    const late = await call(t.app, 'POST', 'admin/adjustment/approve', checker.headers, { id: first.id });
+    expect([late.statusCode, late.json().code]).toEqual([409, 'ALREADY_REVIEWED']);
+    expect((await balanceOf(t.app, member.headers, 'USD')).available).toBe('0');
+  });
+
+  it('racing approvals of one adjustment move the money once', async () => {
+    const member = await createMember(t.app);
+    const proposal = await propose(member.user.id, 'credit', '40');
+    const others = await Promise.all([1, 2, 3].map(() => createOperator(t.app, { role: 'finance' })));
+    const answers = await Promise.all(
+      [checker, ...others].map((operator) =>
+        call(t.app, 'POST', 'admin/adjustment/approve', operator.headers, { id: proposal.id }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409, 409, 409]);
+    expect((await balanceOf(t.app, member.headers, 'USD')).available).toBe('40');
+  });
+
+  it('a replayed approval with the same Idempotency-Key answers the first result and moves nothing more', async () => {
+    const member = await createMember(t.app);
+    const proposal = await propose(member.user.id, 'credit', '7');
+    const headers = { ...checker.headers, 'idempotency-key': `approve-${proposal.id}` };
+    const first = await call(t.app, 'POST', 'admin/adjustment/approve', headers, { id: proposal.id });
+    const again = await call(t.app, 'POST', 'admin/adjustment/approve', headers, { id: proposal.id });
+    expect(again.json()).toEqual(first.json());
+    expect((await balanceOf(t.app, member.headers, 'USD')).available).toBe('7');
+  });
+
+  it('answers bad input with a clear 4xx and creates nothing', async () => {
+    const member = await createMember(t.app);
+    const valid = { userId: member.user.id, currency: 'USD', direction: 'credit', amount: '1', reason: 'valid reason' };
+    const bad: [unknown, number, string?][] = [
+      [{ ...valid, amount: '10000000000000000' }, 422],
+      [{ ...valid, amount: '0' }, 422],
+      [{ ...valid, amount: '-5' }, 422],
+      [{ ...valid, amount: 5 }, 422],
+      [{ ...valid, amount: '1.123456789' }, 422],
+      [{ ...valid, userId: 2 ** 31 }, 422],
+      [{ ...valid, userId: 2 ** 31 - 1 }, 404, 'MEMBER_NOT_FOUND'],
+      [{ ...valid, currency: 'XXX' }, 422, 'CURRENCY_UNKNOWN'],
+      [{ ...valid, direction: 'sideways' }, 422],
+      [{ ...valid, reason: 'valid reason\u0000' }, 422],
+      [{ ...valid, reason: '' }, 422],
+      [{ userId: member.user.id }, 422],
+    ];
+    for (const [body, status, code] of bad) {
+      const response = await call(t.app, 'POST', 'admin/adjustment/create', maker.headers, body as object);
+      expect(response.statusCode, `${JSON.stringify(body)} ${response.body}`).toBe(status);
+      if (code) expect(response.json().code).toBe(code);
+    }
+    expect((await call(t.app, 'POST', 'admin/adjustment/approve', checker.headers, { id: 2 ** 31 })).statusCode).toBe(
+      422,
+    );
+    expect(
+      (await call(t.app, 'POST', 'admin/adjustment/approve', checker.headers, { id: 2 ** 31 - 1 })).statusCode,
+    ).toBe(404);
+    expect((await balanceOf(t.app, member.headers, 'USD')).available).toBe('0');
+  });
+});

@@ -1,0 +1,190 @@
+import { adjustmentStatuses } from '@soar/contract';
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Database } from '../../db/client.ts';
+import { balanceAdjustments, operators, users } from '../../db/schema/index.ts';
+import { Money, moneyString } from '../../lib/decimal.ts';
+import { AppError } from '../../lib/errors.ts';
+import { paginate } from '../../lib/paginate.ts';
+import type { Actor } from '../../lib/route.ts';
+import type { IdempotencyClaim } from '../ledger/idempotency.ts';
+import type { Book, Ledger } from '../ledger/ledger.ts';
+import { sendNotice } from '../notice/send.ts';
+import { currencyRates, rateOf } from '../wallet/rates.ts';
+import { recordAudit } from './audit.ts';
+
+type AdjustmentRow = typeof balanceAdjustments.$inferSelect;
+type Names = { uid: string; makerName: string; checkerName: string | null };
+
+const maker = alias(operators, 'maker');
+const checker = alias(operators, 'checker');
+
+function adjustmentView(row: AdjustmentRow, names: Names) {
+  return {
+    id: row.id,
+    userId: row.userId,
+    uid: names.uid,
+    currency: row.currency,
+    direction: row.direction,
+    amount: moneyString(row.amount),
+    reason: row.reason,
+    status: row.status,
+    makerId: row.makerId,
+    makerName: names.makerName,
+    checkerId: row.checkerId,
+    checkerName: names.checkerName,
+    remark: row.remark,
+    entryId: row.entryId,
+    createdAt: row.createdAt.toISOString(),
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * Manual balance adjustments under maker-checker (docs/admin.md): one operator proposes, a
+ * different one approves, and only the approval moves money, as ledger kind `adjustment` against
+ * the platform account `adjustments`. A debit the balance cannot cover is refused by the ledger.
+ */
+export class AdjustmentService {
+  constructor(
+    private readonly db: Database,
+    private readonly ledger: Ledger,
+  ) {}
+
+  async list(query: { page: number; pageSize: number; status?: number; userId?: number }) {
+    const filters: SQL[] = [];
+    if (query.status !== undefined) filters.push(eq(balanceAdjustments.status, query.status));
+    if (query.userId !== undefined) filters.push(eq(balanceAdjustments.userId, query.userId));
+    const where = filters.length > 0 ? and(...filters) : undefined;
+    return paginate(
+      query,
+      this.selectWithNames().where(where).orderBy(desc(balanceAdjustments.id)).$dynamic(),
+      this.db.select({ total: count() }).from(balanceAdjustments).where(where),
+      ({ row, ...names }) => adjustmentView(row, names),
+    );
+  }
+
+  async create(
+    actor: Actor,
+    body: { userId: number; currency: string; direction: 'credit' | 'debit'; amount: string; reason: string },
+  ) {
+    rateOf(await currencyRates(this.db), body.currency);
+    return this.db.transaction(async (tx) => {
+      const [member] = await tx.select({ id: users.id }).from(users).where(eq(users.id, body.userId));
+      if (!member) throw new AppError('MEMBER_NOT_FOUND');
+      const [row] = await tx
+        .insert(balanceAdjustments)
+        .values({ ...body, amount: moneyString(body.amount), makerId: actor.operatorId })
+        .returning();
+      if (!row) throw new Error('insert returned no adjustment');
+      const view = await this.view(tx, row.id);
+      await recordAudit(tx, {
+        ...this.who(actor),
+        action: 'adjustment.create',
+        entity: 'adjustment',
+        entityId: row.id,
+        before: null,
+        after: view,
+      });
+      return view;
+    });
+  }
+
+  /** The row is locked first; its maker may not approve it; the ledger refuses a debit below zero. */
+  async approve(actor: Actor, body: { id: number; remark?: string }, claim?: IdempotencyClaim) {
+    return this.ledger.transaction(async (book) => {
+      const before = await this.lockPending(book, body.id);
+      if (before.row.makerId === actor.operatorId) throw new AppError('ADJUSTMENT_OWN');
+      const { row } = before;
+      const amount = new Money(row.amount);
+      const member = { userId: row.userId, bucket: 'available' as const, currency: row.currency };
+      const platform = { platform: 'adjustments' as const, currency: row.currency };
+      const entryId = await book.post(
+        { kind: 'adjustment', reference: `adjustment:${row.id}`, userId: row.userId },
+        row.direction === 'credit'
+          ? [
+              { ...platform, amount: amount.neg() },
+              { ...member, amount },
+            ]
+          : [
+              { ...member, amount: amount.neg() },
+              { ...platform, amount },
+            ],
+      );
+      await book.tx
+        .update(balanceAdjustments)
+        .set({
+          status: adjustmentStatuses.approved,
+          checkerId: actor.operatorId,
+          entryId,
+          remark: body.remark ?? null,
+          decidedAt: new Date(),
+        })
+        .where(eq(balanceAdjustments.id, row.id));
+      await sendNotice(book, {
+        userId: row.userId,
+        kind: row.direction === 'credit' ? 'adjustmentCredit' : 'adjustmentDebit',
+        params: { amount: moneyString(amount), currency: row.currency },
+        reference: `adjustment:${row.id}`,
+      });
+      return this.finish(book, actor, 'adjustment.approve', before.view);
+    }, claim);
+  }
+
+  /** Any finance operator may reject a pending adjustment; its maker may withdraw it. */
+  async reject(actor: Actor, body: { id: number; remark?: string }) {
+    return this.ledger.transaction(async (book) => {
+      const before = await this.lockPending(book, body.id);
+      await book.tx
+        .update(balanceAdjustments)
+        .set({
+          status: adjustmentStatuses.rejected,
+          checkerId: actor.operatorId,
+          remark: body.remark ?? null,
+          decidedAt: new Date(),
+        })
+        .where(eq(balanceAdjustments.id, body.id));
+      return this.finish(book, actor, 'adjustment.reject', before.view);
+    });
+  }
+
+  private async lockPending(book: Book, id: number) {
+    const [row] = await book.tx.select().from(balanceAdjustments).where(eq(balanceAdjustments.id, id)).for('update');
+    if (!row) throw new AppError('NOT_FOUND');
+    if (row.status !== adjustmentStatuses.pending) throw new AppError('ALREADY_REVIEWED');
+    return { row, view: await this.view(book.tx, id) };
+  }
+
+  private async finish(book: Book, actor: Actor, action: string, before: ReturnType<typeof adjustmentView>) {
+    const after = await this.view(book.tx, before.id);
+    await recordAudit(book.tx, {
+      ...this.who(actor),
+      action,
+      entity: 'adjustment',
+      entityId: before.id,
+      before,
+      after,
+    });
+    return after;
+  }
+
+  private who(actor: Actor) {
+    return { operatorId: actor.operatorId, ip: actor.ip };
+  }
+
+  private selectWithNames(tx: Pick<Database, 'select'> = this.db) {
+    return tx
+      .select({ row: balanceAdjustments, uid: users.uid, makerName: maker.username, checkerName: checker.username })
+      .from(balanceAdjustments)
+      .innerJoin(users, eq(users.id, balanceAdjustments.userId))
+      .innerJoin(maker, eq(maker.id, balanceAdjustments.makerId))
+      .leftJoin(checker, eq(checker.id, balanceAdjustments.checkerId));
+  }
+
+  private async view(tx: Pick<Database, 'select'>, id: number) {
+    const [found] = await this.selectWithNames(tx).where(eq(balanceAdjustments.id, id));
+    if (!found) throw new AppError('NOT_FOUND');
+    const { row, ...names } = found;
+    return adjustmentView(row, names);
+  }
+}

@@ -1,0 +1,36 @@
+import { adjustmentApi, backOfficeApi, memberAdminApi } from '@soar/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import { route } from '../../lib/route.ts';
+import type { AdjustmentService } from './adjustments.ts';
+import type { Dashboard } from './dashboard.ts';
+import type { MemberAdmin } from './members.ts';
+import type { SettingsAdmin } from './settings-admin.ts';
+
+export type BackOfficeServices = {
+  dashboard: Dashboard;
+  settingsAdmin: SettingsAdmin;
+  members: MemberAdmin;
+  adjustments: AdjustmentService;
+};
+
+/** The dashboard, settings, members and manual adjustments of the back office (docs/admin.md). */
+export const backOfficeRoutes: FastifyPluginAsync<BackOfficeServices> = async (
+  app,
+  { dashboard, settingsAdmin, members, adjustments },
+) => {
+  route(app, backOfficeApi.dashboard, (_request, { operator }) => dashboard.collect(operator.role));
+  route(app, backOfficeApi.settings, () => settingsAdmin.read());
+  route(app, backOfficeApi.settingsBase, (request, { actor }) => settingsAdmin.updateBase(actor, request.body));
+  route(app, backOfficeApi.settingsWallet, (request, { actor }) => settingsAdmin.updateWallet(actor, request.body));
+
+  route(app, memberAdminApi.list, (request) => members.list(request.query));
+  route(app, memberAdminApi.detail, (request) => members.detail(request.query.id));
+  route(app, memberAdminApi.ledger, (request) => members.ledger(request.query));
+  route(app, memberAdminApi.vip, (request, { actor }) => members.setVip(actor, request.body.id, request.body.vipLevel));
+  route(app, memberAdminApi.freeze, (request, { actor }) => members.freeze(actor, request.body));
+
+  route(app, adjustmentApi.list, (request) => adjustments.list(request.query));
+  route(app, adjustmentApi.create, (request, { actor }) => adjustments.create(actor, request.body));
+  route(app, adjustmentApi.approve, (request, { actor, claim }) => adjustments.approve(actor, request.body, claim));
+  route(app, adjustmentApi.reject, (request, { actor }) => adjustments.reject(actor, request.body));
+};

@@ -1,0 +1,118 @@
+import { adjustmentStatuses, depositStatuses, withdrawStatuses } from '@soar/contract';
+import { and, count, eq, gte, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { balanceAdjustments, deposits, users, withdrawals } from '../../db/schema/index.ts';
+import { Money, moneyString } from '../../lib/decimal.ts';
+import { convert, currencyRates } from '../wallet/rates.ts';
+import { type DashboardProvider, type DashboardRange, dailySeries } from './dashboard.ts';
+
+const utcDay = (column: unknown) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`;
+
+/** Sums per day and currency, in USD at the currency list's rates. */
+async function usdByDay(db: Database, rows: { day: string; currency: string; total: string | null }[]) {
+  const rates = await currencyRates(db);
+  const byDay = new Map<string, Money>();
+  for (const row of rows) {
+    if (!row.total || !rates.has(row.currency)) continue;
+    const usd = convert(rates, row.total, row.currency, 'USD');
+    byDay.set(row.day, (byDay.get(row.day) ?? new Money(0)).plus(usd));
+  }
+  return byDay;
+}
+
+function today(range: DashboardRange, byDay: Map<string, Money>) {
+  return moneyString(byDay.get(range.days[range.days.length - 1] ?? '') ?? new Money(0));
+}
+
+/** Deposits credited and withdrawals paid, per day in USD; their waiting queues. */
+export function walletDashboard(db: Database): DashboardProvider {
+  return {
+    name: 'wallet',
+    roles: ['finance'],
+    async collect(range) {
+      const depositDay = utcDay(deposits.auditedAt);
+      const withdrawDay = utcDay(withdrawals.auditedAt);
+      const [waitingDeposits, waitingWithdrawals, credited, paid] = await Promise.all([
+        db.select({ n: count() }).from(deposits).where(eq(deposits.status, depositStatuses.wait)),
+        db.select({ n: count() }).from(withdrawals).where(eq(withdrawals.status, withdrawStatuses.wait)),
+        db
+          .select({
+            day: depositDay,
+            currency: deposits.currency,
+            total: sql<string>`sum(${deposits.auditAmount})::text`,
+          })
+          .from(deposits)
+          .where(
+            and(
+              inArray(deposits.status, [depositStatuses.pass, depositStatuses.part]),
+              gte(deposits.auditedAt, range.from),
+            ),
+          )
+          .groupBy(depositDay, deposits.currency),
+        db
+          .select({
+            day: withdrawDay,
+            currency: withdrawals.currency,
+            total: sql<string>`sum(${withdrawals.amount})::text`,
+          })
+          .from(withdrawals)
+          .where(and(eq(withdrawals.status, withdrawStatuses.pass), gte(withdrawals.auditedAt, range.from)))
+          .groupBy(withdrawDay, withdrawals.currency),
+      ]);
+      const depositUsd = await usdByDay(db, credited);
+      const withdrawUsd = await usdByDay(db, paid);
+      return {
+        queues: [
+          { key: 'deposit', count: waitingDeposits[0]?.n ?? 0 },
+          { key: 'withdraw', count: waitingWithdrawals[0]?.n ?? 0 },
+        ],
+        figures: [
+          { key: 'depositsToday', value: today(range, depositUsd), unit: 'USD' },
+          { key: 'withdrawalsToday', value: today(range, withdrawUsd), unit: 'USD' },
+        ],
+        series: [
+          dailySeries('deposits', 'USD', range, depositUsd),
+          dailySeries('withdrawals', 'USD', range, withdrawUsd),
+        ],
+      };
+    },
+  };
+}
+
+/** New members per day; everyone who reads members sees it. */
+export function memberDashboard(db: Database): DashboardProvider {
+  return {
+    name: 'members',
+    roles: ['finance', 'compliance', 'support'],
+    async collect(range) {
+      const day = utcDay(users.createdAt);
+      const [perDay, total] = await Promise.all([
+        db.select({ day, n: count() }).from(users).where(gte(users.createdAt, range.from)).groupBy(day),
+        db.select({ n: count() }).from(users),
+      ]);
+      const byDay = new Map(perDay.map((row) => [row.day, new Money(row.n)]));
+      return {
+        figures: [
+          { key: 'newMembersToday', value: today(range, byDay), unit: 'count' },
+          { key: 'members', value: String(total[0]?.n ?? 0), unit: 'count' },
+        ],
+        series: [dailySeries('newMembers', 'count', range, byDay)],
+      };
+    },
+  };
+}
+
+/** Adjustments waiting for a second operator. */
+export function adjustmentDashboard(db: Database): DashboardProvider {
+  return {
+    name: 'adjustments',
+    roles: ['finance'],
+    async collect() {
+      const [waiting] = await db
+        .select({ n: count() })
+        .from(balanceAdjustments)
+        .where(eq(balanceAdjustments.status, adjustmentStatuses.pending));
+      return { queues: [{ key: 'adjustment', count: waiting?.n ?? 0 }] };
+    },
+  };
+}

@@ -1,0 +1,161 @@
+import { and, asc, count, desc, eq, gt, ilike, isNull, or, type SQL } from 'drizzle-orm';
+import type { Database, Transaction } from '../../db/client.ts';
+import { balances, deposits, loginAttempts, sessions, users, withdrawals } from '../../db/schema/index.ts';
+import { moneyString } from '../../lib/decimal.ts';
+import { AppError } from '../../lib/errors.ts';
+import { paginate } from '../../lib/paginate.ts';
+import type { Actor } from '../../lib/route.ts';
+import { revokeAllSessions } from '../member/sessions.ts';
+import type { AccountService } from '../wallet/account.ts';
+import { adminDepositView } from '../wallet/deposit.ts';
+import { adminWithdrawalView } from '../wallet/withdraw.ts';
+import { recordAudit } from './audit.ts';
+
+type UserRow = typeof users.$inferSelect;
+
+export function memberView(row: UserRow) {
+  return {
+    id: row.id,
+    uid: row.uid,
+    nickname: row.nickname,
+    mail: row.mail,
+    areaCode: row.areaCode,
+    phone: row.phone,
+    kycStatus: row.kycStatus,
+    vipLevel: row.vipLevel,
+    loginFrozen: row.loginFrozen,
+    withdrawFrozen: row.withdrawFrozen,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** `%` and `_` typed by an operator are searched for, not wildcards. */
+const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+const recent = 5;
+const attemptsShown = 10;
+
+/** Members as operators see them: search, context beside reviews, VIP and freezes (audited). */
+export class MemberAdmin {
+  constructor(
+    private readonly db: Database,
+    private readonly accounts: AccountService,
+  ) {}
+
+  async list(query: { page: number; pageSize: number; q?: string }) {
+    let where: SQL | undefined;
+    if (query.q) {
+      const pattern = likeText(query.q);
+      where = or(
+        ilike(users.uid, pattern),
+        ilike(users.mail, pattern),
+        ilike(users.phone, pattern),
+        ilike(users.nickname, pattern),
+      );
+    }
+    return paginate(
+      query,
+      this.db.select().from(users).where(where).orderBy(desc(users.id)).$dynamic(),
+      this.db.select({ total: count() }).from(users).where(where),
+      memberView,
+    );
+  }
+
+  async detail(id: number) {
+    const user = await this.row(id);
+    const [balanceRows, depositRows, withdrawalRows, sessionRows, attemptRows] = await Promise.all([
+      this.db.select().from(balances).where(eq(balances.userId, id)).orderBy(asc(balances.currency)),
+      this.db.select().from(deposits).where(eq(deposits.userId, id)).orderBy(desc(deposits.id)).limit(recent),
+      this.db.select().from(withdrawals).where(eq(withdrawals.userId, id)).orderBy(desc(withdrawals.id)).limit(recent),
+      this.db
+        .select()
+        .from(sessions)
+        .where(and(eq(sessions.userId, id), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
+        .orderBy(desc(sessions.lastSeenAt)),
+      this.db
+        .select()
+        .from(loginAttempts)
+        .where(eq(loginAttempts.userId, id))
+        .orderBy(desc(loginAttempts.id))
+        .limit(attemptsShown),
+    ]);
+    return {
+      ...memberView(user),
+      inviteCode: user.inviteCode,
+      balances: balanceRows.map((row) => ({
+        currency: row.currency,
+        available: moneyString(row.available),
+        frozen: moneyString(row.frozen),
+      })),
+      deposits: depositRows.map(adminDepositView),
+      withdrawals: withdrawalRows.map(adminWithdrawalView),
+      sessions: sessionRows.map((row) => ({
+        id: row.id,
+        ip: row.ip,
+        userAgent: row.userAgent,
+        createdAt: row.createdAt.toISOString(),
+        lastSeenAt: row.lastSeenAt.toISOString(),
+      })),
+      attempts: attemptRows.map((row) => ({
+        time: row.createdAt.toISOString(),
+        ip: row.ip,
+        userAgent: row.userAgent,
+        result: row.result as 'success' | 'failed' | 'lockout' | 'locked',
+      })),
+    };
+  }
+
+  async ledger(query: { id: number; page: number; pageSize: number; currency?: string }) {
+    await this.row(query.id);
+    return this.accounts.transactions(query.id, query);
+  }
+
+  async setVip(actor: Actor, id: number, vipLevel: number) {
+    return this.change(actor, id, 'member.vip', async () => ({ vipLevel }));
+  }
+
+  /** A frozen login ends the member's live sessions at once; a frozen withdrawal refuses new ones. */
+  async freeze(actor: Actor, body: { id: number; login?: boolean; withdraw?: boolean }) {
+    return this.change(actor, body.id, 'member.freeze', async (tx) => {
+      if (body.login) await revokeAllSessions(tx, body.id);
+      return {
+        ...(body.login === undefined ? {} : { loginFrozen: body.login }),
+        ...(body.withdraw === undefined ? {} : { withdrawFrozen: body.withdraw }),
+      };
+    });
+  }
+
+  private async change(
+    actor: Actor,
+    id: number,
+    action: string,
+    patch: (tx: Transaction) => Promise<Partial<UserRow>>,
+  ) {
+    return this.db.transaction(async (tx) => {
+      const [before] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+      if (!before) throw new AppError('MEMBER_NOT_FOUND');
+      const [after] = await tx
+        .update(users)
+        .set(await patch(tx))
+        .where(eq(users.id, id))
+        .returning();
+      if (!after) throw new Error('update returned no member');
+      await recordAudit(tx, {
+        operatorId: actor.operatorId,
+        ip: actor.ip,
+        action,
+        entity: 'member',
+        entityId: id,
+        before: memberView(before),
+        after: memberView(after),
+      });
+      return memberView(after);
+    });
+  }
+
+  private async row(id: number) {
+    const [user] = await this.db.select().from(users).where(eq(users.id, id));
+    if (!user) throw new AppError('MEMBER_NOT_FOUND');
+    return user;
+  }
+}

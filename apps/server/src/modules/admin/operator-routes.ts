@@ -1,0 +1,38 @@
+import { operatorAdminApi, operatorApi } from '@soar/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import { route } from '../../lib/route.ts';
+import { accountRateLimits } from '../member/options.ts';
+import { clientOf } from '../member/sessions.ts';
+import type { OperatorAccount } from './operator-account.ts';
+import { OperatorAdmin } from './operators.ts';
+
+/** An operator's own password and second factor; operators managed by admin. */
+export const adminOperatorRoutes: FastifyPluginAsync<{ db: Database; account: OperatorAccount }> = async (
+  app,
+  { db, account },
+) => {
+  const operators = new OperatorAdmin(db);
+  const codeLimit = { config: { rateLimit: accountRateLimits.login } };
+
+  route(app, operatorApi.passwordChange, async (request, { operator, actor }) => {
+    await account.changePassword(operator, actor, request.body.oldPassword, request.body.password);
+    return null;
+  });
+  route(app, operatorApi.totpEnrol, (_request, { operator }) => account.enrolTotp(operator.operatorId), codeLimit);
+  route(
+    app,
+    operatorApi.totpConfirm,
+    (request, { actor }) => account.confirmTotp(actor, request.body.code, clientOf(request)),
+    codeLimit,
+  );
+
+  const api = operatorAdminApi;
+  route(app, api.list, () => operators.list());
+  route(app, api.create, (request, { actor }) => operators.create(actor, request.body));
+  route(app, api.update, (request, { actor }) => operators.update(actor, request.body));
+  route(app, api.passwordReset, (request, { actor }) =>
+    operators.resetPassword(actor, request.body.id, request.body.password),
+  );
+  route(app, api.totpReset, (request, { actor }) => operators.resetTotp(actor, request.body.id));
+};

@@ -1,0 +1,102 @@
+import type { LanguageKey } from '@soar/contract';
+import { asc, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { type BannerTranslation, banners } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { Actor } from '../../lib/route.ts';
+import { recordAudit } from '../admin/audit.ts';
+
+type BannerRow = typeof banners.$inferSelect;
+type Translations = { en: BannerTranslation } & Partial<Record<LanguageKey, BannerTranslation>>;
+export type BannerInput = {
+  translations?: Translations;
+  style?: number;
+  link?: string | null;
+  sort?: number;
+  enabled?: boolean;
+};
+
+function adminView(row: BannerRow) {
+  return {
+    id: row.id,
+    translations: row.translations as Translations,
+    style: row.style,
+    link: row.link,
+    sort: row.sort,
+    enabled: row.enabled,
+  };
+}
+
+/** The home page's banners: a public list in the request's language, and the operators' CRUD. */
+export class BannerService {
+  constructor(private readonly db: Database) {}
+
+  async list(lang: LanguageKey) {
+    const rows = await this.db
+      .select()
+      .from(banners)
+      .where(eq(banners.enabled, true))
+      .orderBy(asc(banners.sort), asc(banners.id));
+    return rows.flatMap((row) => {
+      const text = row.translations[lang] ?? row.translations.en;
+      return text ? [{ id: row.id, title: text.title, text: text.text, style: row.style, link: row.link }] : [];
+    });
+  }
+
+  async adminList() {
+    const rows = await this.db.select().from(banners).orderBy(asc(banners.sort), asc(banners.id));
+    return rows.map(adminView);
+  }
+
+  async create(actor: Actor, input: BannerInput & { translations: Translations }) {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx.insert(banners).values(input).returning();
+      if (!row) throw new Error('insert returned no banner');
+      await recordAudit(tx, {
+        ...who(actor),
+        action: 'banner.create',
+        entity: 'banner',
+        entityId: row.id,
+        before: null,
+        after: adminView(row),
+      });
+      return adminView(row);
+    });
+  }
+
+  async update(actor: Actor, id: number, input: BannerInput) {
+    return this.db.transaction(async (tx) => {
+      const [before] = await tx.select().from(banners).where(eq(banners.id, id)).for('update');
+      if (!before) throw new AppError('NOT_FOUND');
+      const [after] = await tx.update(banners).set(input).where(eq(banners.id, id)).returning();
+      if (!after) throw new Error('update returned no banner');
+      await recordAudit(tx, {
+        ...who(actor),
+        action: 'banner.update',
+        entity: 'banner',
+        entityId: id,
+        before: adminView(before),
+        after: adminView(after),
+      });
+      return adminView(after);
+    });
+  }
+
+  async remove(actor: Actor, id: number) {
+    return this.db.transaction(async (tx) => {
+      const [before] = await tx.delete(banners).where(eq(banners.id, id)).returning();
+      if (!before) throw new AppError('NOT_FOUND');
+      await recordAudit(tx, {
+        ...who(actor),
+        action: 'banner.delete',
+        entity: 'banner',
+        entityId: id,
+        before: adminView(before),
+        after: null,
+      });
+      return { id };
+    });
+  }
+}
+
+export const who = (actor: Actor) => ({ operatorId: actor.operatorId, ip: actor.ip });

@@ -1,0 +1,143 @@
+import { type LanguageKey, languageKeys, type newsCategories } from '@soar/contract';
+import { and, count, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { Database, Transaction } from '../../db/client.ts';
+import { type ArticleTranslation, newsArticles } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { paginate } from '../../lib/paginate.ts';
+import type { Actor } from '../../lib/route.ts';
+import { recordAudit } from '../admin/audit.ts';
+import { who } from './banners.ts';
+
+type ArticleRow = typeof newsArticles.$inferSelect;
+type Category = (typeof newsCategories)[number];
+type Translations = { en: ArticleTranslation } & Partial<Record<LanguageKey, ArticleTranslation>>;
+export type ArticleInput = {
+  slug?: string;
+  category?: Category;
+  symbols?: string[];
+  publishedAt?: string;
+  translations?: Translations;
+};
+
+function itemView(row: ArticleRow) {
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.translations.en?.title ?? row.slug,
+    category: row.category as Category,
+    symbols: row.symbols,
+    languages: languageKeys.filter((key) => key in row.translations),
+    publishedAt: row.publishedAt.toISOString(),
+    unpublishedAt: row.unpublishedAt?.toISOString() ?? null,
+  };
+}
+
+function detailView(row: ArticleRow) {
+  return { ...itemView(row), translations: row.translations as Translations };
+}
+
+const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+/** News for operators: every article, published or not, with all its translations (audited edits). */
+export class NewsAdmin {
+  constructor(private readonly db: Database) {}
+
+  async list(query: { page: number; pageSize: number; q?: string; state?: 'published' | 'unpublished' }) {
+    const filters: SQL[] = [];
+    if (query.q) {
+      const pattern = likeText(query.q);
+      const title = or(
+        ilike(newsArticles.slug, pattern),
+        ilike(sql`${newsArticles.translations}->'en'->>'title'`, pattern),
+      );
+      if (title) filters.push(title);
+    }
+    if (query.state === 'published') filters.push(isNull(newsArticles.unpublishedAt));
+    if (query.state === 'unpublished') filters.push(isNotNull(newsArticles.unpublishedAt));
+    const where = filters.length > 0 ? and(...filters) : undefined;
+    return paginate(
+      query,
+      this.db
+        .select()
+        .from(newsArticles)
+        .where(where)
+        .orderBy(desc(newsArticles.publishedAt), desc(newsArticles.id))
+        .$dynamic(),
+      this.db.select({ total: count() }).from(newsArticles).where(where),
+      itemView,
+    );
+  }
+
+  async detail(id: number) {
+    const [row] = await this.db.select().from(newsArticles).where(eq(newsArticles.id, id));
+    if (!row) throw new AppError('NEWS_NOT_FOUND');
+    return detailView(row);
+  }
+
+  async create(actor: Actor, input: Required<Omit<ArticleInput, 'publishedAt'>> & { publishedAt?: string }) {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(newsArticles)
+        .values({ ...input, publishedAt: input.publishedAt ? new Date(input.publishedAt) : new Date() })
+        .onConflictDoNothing()
+        .returning();
+      if (!row) throw new AppError('SLUG_EXISTS');
+      await recordAudit(tx, {
+        ...who(actor),
+        action: 'news.create',
+        entity: 'news',
+        entityId: row.id,
+        before: null,
+        after: detailView(row),
+      });
+      return detailView(row);
+    });
+  }
+
+  async update(actor: Actor, id: number, input: ArticleInput) {
+    return this.change(actor, id, 'news.update', async (tx, before) => {
+      if (input.slug && input.slug !== before.slug) {
+        const [taken] = await tx
+          .select({ id: newsArticles.id })
+          .from(newsArticles)
+          .where(eq(newsArticles.slug, input.slug));
+        if (taken) throw new AppError('SLUG_EXISTS');
+      }
+      const { publishedAt, ...rest } = input;
+      return { ...rest, ...(publishedAt ? { publishedAt: new Date(publishedAt) } : {}) };
+    });
+  }
+
+  async setPublished(actor: Actor, id: number, published: boolean) {
+    return this.change(actor, id, published ? 'news.publish' : 'news.unpublish', async (_tx, before) => ({
+      unpublishedAt: published ? null : (before.unpublishedAt ?? new Date()),
+    }));
+  }
+
+  private async change(
+    actor: Actor,
+    id: number,
+    action: string,
+    patch: (tx: Transaction, before: ArticleRow) => Promise<Partial<typeof newsArticles.$inferInsert>>,
+  ) {
+    return this.db.transaction(async (tx) => {
+      const [before] = await tx.select().from(newsArticles).where(eq(newsArticles.id, id)).for('update');
+      if (!before) throw new AppError('NEWS_NOT_FOUND');
+      const [after] = await tx
+        .update(newsArticles)
+        .set(await patch(tx, before))
+        .where(eq(newsArticles.id, id))
+        .returning();
+      if (!after) throw new Error('update returned no article');
+      await recordAudit(tx, {
+        ...who(actor),
+        action,
+        entity: 'news',
+        entityId: id,
+        before: detailView(before),
+        after: detailView(after),
+      });
+      return detailView(after);
+    });
+  }
+}

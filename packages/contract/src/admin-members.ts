@@ -1,0 +1,187 @@
+import { z } from 'zod';
+import type { Api } from './api.ts';
+import { ok, page, pageQuery } from './envelope.ts';
+import { idField, idQuery } from './fields.ts';
+import { balance, loginAttempt } from './member.ts';
+import { decimalString } from './money.ts';
+import { adminDepositItem, adminWithdrawItem, transactionItem } from './wallet.ts';
+
+/** Failures of the operators' member and balance calls. */
+export const memberAdminErrors = {
+  ACCOUNT_FROZEN: 403,
+  WITHDRAW_FROZEN: 403,
+  MEMBER_NOT_FOUND: 404,
+  ADJUSTMENT_OWN: 403,
+} as const;
+
+const time = z.string();
+
+// Members as operators see them (unmasked)
+
+export const memberSearchQuery = pageQuery.extend({
+  q: z.string().trim().max(100).optional().describe('uid, mail, phone or nickname (part of it)'),
+});
+export const adminMemberItem = z.object({
+  id: z.number().int(),
+  uid: z.string(),
+  nickname: z.string(),
+  mail: z.string().nullable(),
+  areaCode: z.string().nullable(),
+  phone: z.string().nullable(),
+  kycStatus: z.number().int().nullable().describe('null none, 0 under review, 1 pass, 2 refused'),
+  vipLevel: z.number().int(),
+  loginFrozen: z.boolean(),
+  withdrawFrozen: z.boolean(),
+  createdAt: time,
+});
+export const adminMemberSession = z.object({
+  id: z.number().int(),
+  ip: z.string(),
+  userAgent: z.string(),
+  createdAt: time,
+  lastSeenAt: time,
+});
+/** A member with what an operator needs beside a review: balances, KYC, recent money. */
+export const adminMemberDetail = adminMemberItem.extend({
+  inviteCode: z.string(),
+  balances: z.array(balance),
+  deposits: z.array(adminDepositItem).describe('the five latest'),
+  withdrawals: z.array(adminWithdrawItem).describe('the five latest'),
+  sessions: z.array(adminMemberSession).describe('live sessions, newest first'),
+  attempts: z.array(loginAttempt).describe('the ten latest login attempts'),
+});
+export const memberLedgerQuery = pageQuery.extend({ id: idField, currency: z.string().trim().max(10).optional() });
+export const vipLevelBody = z.object({ id: idField, vipLevel: z.number().int().min(0).max(10) });
+export const freezeBody = z
+  .object({ id: idField, login: z.boolean().optional(), withdraw: z.boolean().optional() })
+  .refine((value) => value.login !== undefined || value.withdraw !== undefined, {
+    error: 'validation.required',
+    path: ['login'],
+  });
+
+// Manual balance adjustments (maker-checker)
+
+export const adjustmentStatuses = { pending: 0, approved: 1, rejected: 2 } as const;
+export const adjustmentDirections = ['credit', 'debit'] as const;
+
+/** Positive, at most 16 digits before and 8 after the point. */
+export const positiveAmount = decimalString.refine((value) => /[1-9]/.test(value) && !value.startsWith('-'), {
+  error: 'validation.amount',
+});
+
+export const adjustmentCreateBody = z.object({
+  userId: idField,
+  currency: z.string().trim().min(1).max(10),
+  direction: z.enum(adjustmentDirections),
+  amount: positiveAmount,
+  reason: z.string().trim().min(3).max(500),
+});
+export const adjustmentItem = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  uid: z.string(),
+  currency: z.string(),
+  direction: z.enum(adjustmentDirections),
+  amount: decimalString,
+  reason: z.string(),
+  status: z.number().int().describe('0 pending, 1 approved, 2 rejected'),
+  makerId: z.number().int(),
+  makerName: z.string(),
+  checkerId: z.number().int().nullable(),
+  checkerName: z.string().nullable(),
+  remark: z.string().nullable(),
+  entryId: z.number().int().nullable().describe('the ledger entry of an approved adjustment'),
+  createdAt: time,
+  decidedAt: time.nullable(),
+});
+export const adjustmentQuery = pageQuery.extend({
+  status: z.coerce.number().int().min(0).max(2).optional(),
+  userId: idField.optional(),
+});
+export const adjustmentDecisionBody = z.object({ id: idField, remark: z.string().trim().max(500).optional() });
+
+const readers = { access: 'operator', roles: ['finance', 'compliance', 'support'] } as const;
+const compliance = { access: 'operator', roles: ['compliance'] } as const;
+const finance = { access: 'operator', roles: ['finance'] } as const;
+
+/** Members for operators: search, detail, ledger, VIP, freezes. */
+export const memberAdminApi = {
+  list: {
+    ...readers,
+    method: 'GET',
+    path: '/admin/user/list',
+    summary: 'Members, newest first; q searches uid, mail, phone and nickname',
+    query: memberSearchQuery,
+    response: ok(page(adminMemberItem)),
+  },
+  detail: {
+    ...readers,
+    method: 'GET',
+    path: '/admin/user/detail',
+    summary: 'A member with balances, KYC, recent deposits and withdrawals, sessions and logins',
+    query: idQuery,
+    response: ok(adminMemberDetail),
+  },
+  ledger: {
+    access: 'operator',
+    roles: ['finance', 'compliance'],
+    method: 'GET',
+    path: '/admin/user/ledger',
+    summary: 'A member’s journal lines, newest first',
+    query: memberLedgerQuery,
+    response: ok(page(transactionItem)),
+  },
+  vip: {
+    ...compliance,
+    method: 'POST',
+    path: '/admin/user/vip',
+    summary: 'Set a member’s VIP level (0 none)',
+    body: vipLevelBody,
+    response: ok(adminMemberItem),
+  },
+  freeze: {
+    ...compliance,
+    method: 'POST',
+    path: '/admin/user/freeze',
+    summary: 'Freeze or unfreeze a member’s login (live sessions end) or withdrawals',
+    body: freezeBody,
+    response: ok(adminMemberItem),
+  },
+} as const satisfies Api;
+
+/** A manual balance adjustment takes effect only when a second operator approves it. */
+export const adjustmentApi = {
+  list: {
+    ...finance,
+    method: 'GET',
+    path: '/admin/adjustment/list',
+    summary: 'Manual balance adjustments, newest first',
+    query: adjustmentQuery,
+    response: ok(page(adjustmentItem)),
+  },
+  create: {
+    ...finance,
+    method: 'POST',
+    path: '/admin/adjustment/create',
+    summary: 'Propose a credit or debit with a reason; nothing moves until another operator approves',
+    body: adjustmentCreateBody,
+    response: ok(adjustmentItem),
+  },
+  approve: {
+    ...finance,
+    method: 'POST',
+    path: '/admin/adjustment/approve',
+    summary: 'Approve another operator’s adjustment: the money moves (ledger kind adjustment)',
+    idempotent: true,
+    body: adjustmentDecisionBody,
+    response: ok(adjustmentItem),
+  },
+  reject: {
+    ...finance,
+    method: 'POST',
+    path: '/admin/adjustment/reject',
+    summary: 'Reject (or, as its maker, withdraw) a pending adjustment',
+    body: adjustmentDecisionBody,
+    response: ok(adjustmentItem),
+  },
+} as const satisfies Api;

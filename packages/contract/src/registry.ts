@@ -1,0 +1,49 @@
+import { adjustmentApi, memberAdminApi } from './admin-members.ts';
+import { backOfficeApi } from './admin-settings.ts';
+import type { Api, Endpoint } from './api.ts';
+import { contentAdminApi, contentApi } from './content.ts';
+import { jobAdminApi } from './jobs.ts';
+import { legacyApi } from './legacy.ts';
+import { loanAdminApi, loanApi } from './loan.ts';
+import { marketApi } from './market.ts';
+import { memberApi } from './member.ts';
+import { operatorAdminApi, operatorApi } from './operator.ts';
+import { quantAdminApi, quantApi } from './quant.ts';
+import { settingsApi } from './settings.ts';
+import { walletAdminApi, walletApi } from './wallet.ts';
+
+/**
+ * Every api object of the contract: a domain adds its objects here, once. The apps type their
+ * calls from it by type only (`endpoints.ts`: no schema reaches a bundle that imports types), the
+ * role test walks its operator entries against every role, and the back office reads the roles of
+ * its menu from the same entries.
+ */
+export const apis = {
+  settingsApi,
+  memberApi,
+  legacyApi,
+  operatorApi,
+  operatorAdminApi,
+  marketApi,
+  walletApi,
+  walletAdminApi,
+  memberAdminApi,
+  adjustmentApi,
+  backOfficeApi,
+  contentApi,
+  contentAdminApi,
+  quantApi,
+  quantAdminApi,
+  loanApi,
+  loanAdminApi,
+  jobAdminApi,
+} as const satisfies Record<string, Api>;
+
+/** Each operator entry with the name of its api object and its key. */
+export function operatorEndpoints(): { name: string; key: string; endpoint: Endpoint }[] {
+  return Object.entries(apis as Record<string, Api>).flatMap(([name, api]) =>
+    Object.entries(api)
+      .filter(([, endpoint]) => endpoint.access === 'operator')
+      .map(([key, endpoint]) => ({ name, key, endpoint })),
+  );
+}
