@@ -14,7 +14,7 @@ export type BusEvents = {
   /** A customer-service message to or from a member (topic `support`). */
   support: { userId: number; message: SupportMessage };
   /** A frame for a shared topic: the operators' `support:desk` or a guest's chat. */
-  supportTopic: { topic: string; data: unknown };
+  supportTopic: { topic: string; data: unknown; as?: string };
 };
 
 export type BusEventName = keyof BusEvents;

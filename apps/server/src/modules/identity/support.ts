@@ -18,7 +18,8 @@ export const deskTopic = 'support:desk';
 /**
  * A guest's topic inside the hub, by the SHA-256 of the guest id: the guest subscribes to
  * `support:guest:<guest id>` (the id is the secret that opens it) and the hub files the
- * subscription under the digest, which is all the server keeps.
+ * subscription under the digest, which is all the server keeps. Its frames say `support`, as a
+ * member's do.
  */
 export const guestTopic = (guestHash: string) => `support:guest:${guestHash}`;
 
@@ -122,7 +123,7 @@ export class SupportService {
 
   private announce(book: Book, owner: ChatOwner, message: SupportMessage, unread: number) {
     if ('userId' in owner) book.emit('support', { userId: owner.userId, message });
-    else book.emit('supportTopic', { topic: guestTopic(hashToken(owner.guestId)), data: message });
+    else book.emit('supportTopic', { topic: guestTopic(hashToken(owner.guestId)), data: message, as: 'support' });
     book.emit('supportTopic', { topic: deskTopic, data: { conversationId: message.conversationId, message, unread } });
   }
 
@@ -239,7 +240,7 @@ export class SupportService {
       const message = messageView(row);
       if (conversation.userId !== null) book.emit('support', { userId: conversation.userId, message });
       else if (conversation.guestHash) {
-        book.emit('supportTopic', { topic: guestTopic(conversation.guestHash), data: message });
+        book.emit('supportTopic', { topic: guestTopic(conversation.guestHash), data: message, as: 'support' });
       }
       book.emit('supportTopic', { topic: deskTopic, data: { conversationId: conversation.id, message, unread: 0 } });
       return message;

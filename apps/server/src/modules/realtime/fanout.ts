@@ -4,7 +4,7 @@ import type { TickEvent } from '../../market/provider.ts';
 
 export type UserEvent = { userId: number; topic: string; data: unknown };
 /** A frame for everyone on a shared topic, never coalesced (chat messages). */
-export type TopicEvent = { topic: string; data: unknown };
+export type TopicEvent = { topic: string; data: unknown /** the topic name the frame carries */; as?: string };
 
 /** Receives what any node published (this one included), exactly once per node. */
 export type FanOutHandlers = {

@@ -48,7 +48,8 @@ export class Realtime {
       ticks: (events, fromThisNode) => realtime.#deliverTicks(events, fromThisNode),
       user: (event) =>
         realtime.hub.publishToUser(event.userId, event.topic, JSON.stringify({ topic: event.topic, data: event.data })),
-      topic: (event) => realtime.hub.publishAll(event.topic, JSON.stringify({ topic: event.topic, data: event.data })),
+      topic: (event) =>
+        realtime.hub.publishAll(event.topic, JSON.stringify({ topic: event.as ?? event.topic, data: event.data })),
     };
     realtime.#fanOut = deps.redisUrl
       ? await RedisFanOut.connect(deps.redisUrl, options.channelPrefix ?? 'soar:', handlers)

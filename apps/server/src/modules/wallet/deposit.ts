@@ -198,7 +198,7 @@ export class DepositService {
       await sendNotice(book, {
         userId: before.userId,
         kind: body.status === 1 ? 'depositPassed' : body.status === 2 ? 'depositPartial' : 'depositRefused',
-        params: { amount: before.amount, currency: before.currency, credited: moneyString(credited) },
+        params: { amount: moneyString(amount), currency: before.currency, credited: moneyString(credited) },
         reference: `deposit:${before.id}`,
       });
       await recordAudit(book.tx, {

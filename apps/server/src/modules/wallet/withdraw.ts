@@ -233,7 +233,7 @@ export class WithdrawService {
       await sendNotice(book, {
         userId,
         kind: body.status === 1 ? 'withdrawPassed' : 'withdrawRefused',
-        params: { amount: before.amount, currency },
+        params: { amount: moneyString(amount), currency },
         reference,
       });
       await recordAudit(book.tx, {
