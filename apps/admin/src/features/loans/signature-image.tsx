@@ -26,7 +26,7 @@ export function SignatureImage({ id }: { id: string }) {
       src={image.data}
       alt={t('loans.signature')}
       width={240}
-      style={{ background: '#fff', border: '1px solid #f0f0f0' }}
+      style={{ background: '#fff', border: '1px solid #f0f0f0', maxHeight: 120, objectFit: 'contain' }}
       data-testid="loan-signature"
     />
   );
