@@ -14,7 +14,7 @@ import {
 import { jobAdminApi } from './jobs.ts';
 import { legacyApi } from './legacy.ts';
 import { loanAdminApi, loanApi } from './loan.ts';
-import { marketApi } from './market.ts';
+import { marketAdminApi, marketApi } from './market.ts';
 import { memberApi } from './member.ts';
 import { operatorAdminApi, operatorApi } from './operator.ts';
 import { quantAdminApi, quantApi } from './quant.ts';
@@ -46,13 +46,14 @@ export const apis = {
   loanApi,
   loanAdminApi,
   jobAdminApi,
-  kycApi,
-  kycAdminApi,
-  noticeApi,
-  noticeAdminApi,
-  supportApi,
-  supportAdminApi,
   documentApi,
+  kycAdminApi,
+  kycApi,
+  marketAdminApi,
+  noticeAdminApi,
+  noticeApi,
+  supportAdminApi,
+  supportApi,
 } as const satisfies Record<string, Api>;
 
 /** Each operator entry with the name of its api object and its key. */
