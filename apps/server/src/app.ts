@@ -81,8 +81,8 @@ export type AppOptions = {
   market?: {
     /** The engine's clock (tests pin it). */
     clock?: () => number;
-    /** History written on first start when the engine is on (default: 365 days, 5 in minutes). */
-    backfill?: { dailyDays: number; minuteDays: number };
+    /** Computed history before the first start when the engine is on (default: 365 days, 5 in minutes). */
+    history?: { dailyDays: number; minuteDays: number };
     /** With the engine on, tick on timers (default true); tests call `app.market.tick()` instead. */
     autoStart?: boolean;
     tickMs?: number;
@@ -135,15 +135,14 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     alwaysOpen: config.marketsAlwaysOpen,
     clock: options.market?.clock,
     tickMs: options.market?.tickMs,
-    onBackfilled: (report) => app.log.info(report, 'market history backfilled'),
     onError: (error) => app.log.error({ err: error }, 'market candle write failed'),
   });
   await engine.load();
   const engineOn = config.marketEngine === 'on';
-  const backfilled = await engine.prepare(
-    engineOn ? (options.market?.backfill ?? { dailyDays: 365, minuteDays: 5 }) : undefined,
+  const history = await engine.prepare(
+    engineOn ? (options.market?.history ?? { dailyDays: 365, minuteDays: 5 }) : undefined,
   );
-  if (backfilled) app.log.info({ rows: backfilled.rows, ms: backfilled.generatedMs }, 'market history generated');
+  if (history) app.log.info(history, 'market history starts computed from the seed');
   if (engineOn && options.market?.autoStart !== false) engine.start();
   app.decorate('market', engine);
   const realtime = await Realtime.create({ db: database.db, engine, bus, redisUrl: config.redisUrl }, options.realtime);
