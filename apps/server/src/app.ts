@@ -10,6 +10,7 @@ import { demoLoginsLine } from './db/seed/member.ts';
 import { JobRunner } from './jobs/runner.ts';
 import { EventBus } from './lib/bus.ts';
 import { AppError } from './lib/errors.ts';
+import { serializeRequest } from './lib/redact.ts';
 import { MarketEngine } from './market/engine.ts';
 import { AdjustmentService } from './modules/admin/adjustments.ts';
 import { adminAuthRoutes } from './modules/admin/auth-routes.ts';
@@ -101,7 +102,7 @@ export const bodyLimit = 1024 * 1024;
 /** Builds the whole API in-process; `main.ts` listens on it, tests call `inject()`. */
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: { level: config.logLevel, serializers: { req: serializeRequest } },
     bodyLimit,
     trustProxy: config.trustProxy,
     forceCloseConnections: 'idle',
