@@ -146,7 +146,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   if (history) app.log.info(history, 'market history starts computed from the seed');
   if (engineOn && options.market?.autoStart !== false) engine.start();
   app.decorate('market', engine);
-  const realtime = await Realtime.create({ db: database.db, engine, bus, redisUrl: config.redisUrl }, options.realtime);
+  const realtime = await Realtime.create(
+    { db: database.db, engine, bus, redisUrl: config.redisUrl },
+    { onError: (error) => app.log.error({ err: error }, 'realtime session check failed'), ...options.realtime },
+  );
   app.decorate('realtime', realtime);
   app.addHook('preClose', async () => {
     await realtime.close();

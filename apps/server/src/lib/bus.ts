@@ -10,6 +10,8 @@ export type BusEvents = {
   balance: { userId: number; currency: string };
   /** A notice for a member was stored (topic `notice`). */
   notice: { userId: number; id: number };
+  /** Sessions of a member ended (logout, revoke, password change or reset): their sockets are checked again. */
+  sessions: { userId: number };
 };
 
 export type BusEventName = keyof BusEvents;

@@ -196,7 +196,7 @@ export async function login(
 }
 
 /** Sets a new password with a resetpwd code and ends every session of the account. */
-export async function resetPassword(deps: AccountDeps, body: ResetPasswordBody): Promise<void> {
+export async function resetPassword(deps: AccountDeps, body: ResetPasswordBody): Promise<number> {
   const { db } = deps;
   const user = await findByContact(db, body);
   const { destination } = destinationOf(body);
@@ -209,6 +209,7 @@ export async function resetPassword(deps: AccountDeps, body: ResetPasswordBody):
     await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
     await revokeAllSessions(tx, user.id);
   });
+  return user.id;
 }
 
 /**

@@ -10,6 +10,7 @@ export const profileRoutes: FastifyPluginAsync<MemberRoutesOptions> = async (app
   route(app, memberApi.profile, (_request, { member }) => profileOf(db, member.userId));
   route(app, memberApi.passwordChange, async (request, { member }) => {
     await changePassword(db, member, request.body, clientOf(request));
+    app.bus.emit('sessions', { userId: member.userId });
     return null;
   });
   route(app, memberApi.payPasswordSet, async (request, { member }) => {

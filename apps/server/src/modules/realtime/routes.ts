@@ -43,9 +43,9 @@ export const realtimeRoutes: FastifyPluginAsync<{ realtime: Realtime }> = async 
         });
 
       const authenticate = async (token: string) => {
-        const userId = await realtime.memberOfToken(token);
-        if (userId === null) return fail('UNAUTHORIZED');
-        hub.authenticate(socket, userId);
+        const session = await realtime.memberOfToken(token);
+        if (session === null) return fail('UNAUTHORIZED');
+        hub.authenticate(socket, session.userId, session.sessionId);
         hub.reply(socket, { op: 'auth', ok: true });
       };
 
