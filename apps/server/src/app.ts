@@ -9,6 +9,7 @@ import { seed } from './db/seed/index.ts';
 import { demoLoginsLine } from './db/seed/member.ts';
 import { JobRunner } from './jobs/runner.ts';
 import { EventBus } from './lib/bus.ts';
+import { clientErrorHandler, headersTimeoutMs, requestTimeoutMs } from './lib/client-error.ts';
 import { AppError } from './lib/errors.ts';
 import { serializeRequest } from './lib/redact.ts';
 import { MarketEngine } from './market/engine.ts';
@@ -106,6 +107,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     bodyLimit,
     trustProxy: config.trustProxy,
     forceCloseConnections: 'idle',
+    requestTimeout: requestTimeoutMs,
+    http: { headersTimeout: headersTimeoutMs },
+    clientErrorHandler,
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(zodValidatorCompiler);
