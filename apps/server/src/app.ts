@@ -9,7 +9,9 @@ import { seed } from './db/seed/index.ts';
 import { demoLoginsLine } from './db/seed/member.ts';
 import { JobRunner } from './jobs/runner.ts';
 import { EventBus } from './lib/bus.ts';
+import { clientErrorHandler, headersTimeoutMs, requestTimeoutMs } from './lib/client-error.ts';
 import { AppError } from './lib/errors.ts';
+import { serializeRequest } from './lib/redact.ts';
 import { MarketEngine } from './market/engine.ts';
 import { AdjustmentService } from './modules/admin/adjustments.ts';
 import { adminAuthRoutes } from './modules/admin/auth-routes.ts';
@@ -92,8 +94,8 @@ export type AppOptions = {
   market?: {
     /** The engine's clock (tests pin it). */
     clock?: () => number;
-    /** History written on first start when the engine is on (default: 365 days, 5 in minutes). */
-    backfill?: { dailyDays: number; minuteDays: number };
+    /** Computed history before the first start when the engine is on (default: 365 days, 5 in minutes). */
+    history?: { dailyDays: number; minuteDays: number };
     /** With the engine on, tick on timers (default true); tests call `app.market.tick()` instead. */
     autoStart?: boolean;
     tickMs?: number;
@@ -112,10 +114,13 @@ export const bodyLimit = 1024 * 1024;
 /** Builds the whole API in-process; `main.ts` listens on it, tests call `inject()`. */
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: { level: config.logLevel, serializers: { req: serializeRequest } },
     bodyLimit,
     trustProxy: config.trustProxy,
     forceCloseConnections: 'idle',
+    requestTimeout: requestTimeoutMs,
+    http: { headersTimeout: headersTimeoutMs },
+    clientErrorHandler,
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(zodValidatorCompiler);
@@ -146,18 +151,20 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     alwaysOpen: config.marketsAlwaysOpen,
     clock: options.market?.clock,
     tickMs: options.market?.tickMs,
-    onBackfilled: (report) => app.log.info(report, 'market history backfilled'),
     onError: (error) => app.log.error({ err: error }, 'market candle write failed'),
   });
   await engine.load();
   const engineOn = config.marketEngine === 'on';
-  const backfilled = await engine.prepare(
-    engineOn ? (options.market?.backfill ?? { dailyDays: 365, minuteDays: 5 }) : undefined,
+  const history = await engine.prepare(
+    engineOn ? (options.market?.history ?? { dailyDays: 365, minuteDays: 5 }) : undefined,
   );
-  if (backfilled) app.log.info({ rows: backfilled.rows, ms: backfilled.generatedMs }, 'market history generated');
+  if (history) app.log.info(history, 'market history starts computed from the seed');
   if (engineOn && options.market?.autoStart !== false) engine.start();
   app.decorate('market', engine);
-  const realtime = await Realtime.create({ db: database.db, engine, bus, redisUrl: config.redisUrl }, options.realtime);
+  const realtime = await Realtime.create(
+    { db: database.db, engine, bus, redisUrl: config.redisUrl },
+    { onError: (error) => app.log.error({ err: error }, 'realtime session check failed'), ...options.realtime },
+  );
   app.decorate('realtime', realtime);
   app.addHook('preClose', async () => {
     await realtime.close();

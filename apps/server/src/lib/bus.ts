@@ -15,6 +15,8 @@ export type BusEvents = {
   support: { userId: number; message: SupportMessage };
   /** A frame for a shared topic: the operators' `support:desk` or a guest's chat. */
   supportTopic: { topic: string; data: unknown; as?: string };
+  /** Sessions of a member ended (logout, revoke, password change or reset): their sockets are checked again. */
+  sessions: { userId: number };
 };
 
 export type BusEventName = keyof BusEvents;

@@ -9,7 +9,7 @@ import { recordAudit } from '../admin/audit.ts';
 import type { IdempotencyClaim } from '../ledger/idempotency.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import { sendNotice } from '../notice/send.ts';
-import { convert, currencyRates, localTime, rateOf, walletSetting } from './rates.ts';
+import { convert, convertFitting, currencyRates, localTime, rateOf, walletSetting } from './rates.ts';
 
 type DepositRow = typeof deposits.$inferSelect;
 type ChannelRow = typeof depositChannels.$inferSelect;
@@ -102,7 +102,7 @@ export class DepositService {
           currency: body.currency,
           amount: moneyString(amount),
           creditCurrency,
-          convertedAmount: moneyString(convert(rates, amount, body.currency, creditCurrency)),
+          convertedAmount: moneyString(convertFitting(rates, amount, body.currency, creditCurrency)),
           network: body.type === 'crypto' ? body.network : null,
           txHash: body.type === 'crypto' ? (body.txHash ?? null) : null,
           proof: body.proof ?? null,
@@ -163,7 +163,7 @@ export class DepositService {
         if (!audit.isPositive() || audit.isZero() || audit.gte(amount)) throw new AppError('AUDIT_AMOUNT_INVALID');
         credited = audit;
       }
-      const converted = convert(rates, credited, before.currency, before.creditCurrency);
+      const converted = convertFitting(rates, credited, before.currency, before.creditCurrency);
       if (!credited.isZero()) {
         const reference = `deposit:${before.id}`;
         const header = { kind: 'deposit', reference, userId: before.userId };
