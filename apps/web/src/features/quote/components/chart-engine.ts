@@ -56,12 +56,18 @@ export type KlineChartApi = ReturnType<typeof createKlineChart>;
 export function createKlineChart(container: HTMLElement, options: ChartOptions) {
   const minMove = 10 ** -options.precision;
   const priceFormat = { type: 'price' as const, precision: options.precision, minMove };
+  // Axis labels in the viewer's locale (German 254,00), at the instrument's tick decimals.
+  const number = new Intl.NumberFormat(options.locale, {
+    minimumFractionDigits: options.precision,
+    maximumFractionDigits: options.precision,
+  });
   const chart = createChart(container, {
     autoSize: true,
-    localization: { locale: options.locale },
+    localization: { locale: options.locale, priceFormatter: (value: number) => number.format(value) },
     layout: { background: { type: ColorType.Solid, color: 'transparent' }, attributionLogo: false, fontSize: 11 },
     rightPriceScale: { borderVisible: false },
-    timeScale: { borderVisible: false, timeVisible: true, secondsVisible: false },
+    // The first bar starts at the left edge, so the first time label is not cut off.
+    timeScale: { borderVisible: false, timeVisible: true, secondsVisible: false, fixLeftEdge: true },
     handleScale: { axisPressedMouseMove: false },
   });
   const candles = chart.addSeries(CandlestickSeries, {
@@ -71,8 +77,11 @@ export function createKlineChart(container: HTMLElement, options: ChartOptions) 
     wickDownColor: down,
     borderVisible: false,
     priceFormat,
+    // The header shows the live price; a tag on the axis would hide the label under it.
+    lastValueVisible: false,
   });
-  candles.priceScale().applyOptions({ scaleMargins: { top: 0.08, bottom: options.volume ? 0.26 : 0.08 } });
+  // Room above the highest bar, so the top axis label is not clipped.
+  candles.priceScale().applyOptions({ scaleMargins: { top: 0.12, bottom: options.volume ? 0.26 : 0.1 } });
   const volume = chart.addSeries(HistogramSeries, {
     priceScaleId: 'volume',
     priceFormat: { type: 'volume' },
@@ -81,7 +90,7 @@ export function createKlineChart(container: HTMLElement, options: ChartOptions) 
     visible: options.volume,
   });
   chart.priceScale('volume').applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
-  const line = chart.addSeries(AreaSeries, { lineWidth: 2, priceFormat, visible: false });
+  const line = chart.addSeries(AreaSeries, { lineWidth: 2, priceFormat, visible: false, lastValueVisible: false });
 
   let kind: ChartKind = 'candles';
   let daily = false;
