@@ -37,9 +37,11 @@ test('Markets -> a stock -> back keeps the markets rows as they were, and the st
   const before = await measure(row);
   await row.getByRole('button').first().click();
   await expect(page).toHaveURL(/pages\/quote\/stock/);
-  await expect(page.getByTestId('quote-change')).toBeVisible();
-  await expect(page.getByTestId('quote-change')).toHaveText(/\d/);
-  const price = await page.getByTestId('quote-price').evaluate((element) => getComputedStyle(element).fontSize);
+  await expect(onScreen(page).getByTestId('quote-change')).toBeVisible();
+  await expect(onScreen(page).getByTestId('quote-change')).toHaveText(/\d/);
+  const price = await onScreen(page)
+    .getByTestId('quote-price')
+    .evaluate((element) => getComputedStyle(element).fontSize);
   expect(Number.parseFloat(price)).toBeGreaterThan(24);
   await page.goBack();
   await expect(page).toHaveURL(/pages\/main\/market\/index/);
@@ -53,11 +55,11 @@ test('home -> a stock -> home keeps the index cards and stock rows as they were'
   const cardBefore = await measure(card);
   const rowBefore = await measure(row);
   await row.getByRole('button').first().click();
-  await expect(page.getByTestId('quote-header')).toBeVisible();
+  await expect(onScreen(page).getByTestId('quote-header')).toBeVisible();
   await go(page, '/pages/quote/in?symbol=%5EGSPC');
-  await expect(page.getByTestId('quote-header')).toContainText('^GSPC');
+  await expect(onScreen(page).getByTestId('quote-header')).toContainText('^GSPC');
   await go(page, '/pages/quote/gin');
-  await expect(page.getByTestId('index-card').first()).toBeVisible();
+  await expect(onScreen(page).getByTestId('index-card').first()).toBeVisible();
   await go(page, '/');
   expect(await measure(onScreen(page).getByTestId('index-card').first())).toEqual(cardBefore);
   expect(await measure(onScreen(page).getByTestId('home-stocks').getByTestId('quote-row').first())).toEqual(rowBefore);
@@ -72,11 +74,11 @@ test('home -> a stock -> home keeps the index cards and stock rows as they were'
 
 test('global indices -> popular shows popular as a first visit does', async ({ page }) => {
   await page.goto('/#/pages/product/popular');
-  const first = await measure(page.getByTestId('quote-row').first());
+  const first = await measure(onScreen(page).getByTestId('quote-row').first());
   await go(page, '/pages/quote/globalindex');
-  await expect(page.getByTestId('index-row').first()).toBeVisible();
+  await expect(onScreen(page).getByTestId('index-row').first()).toBeVisible();
   await go(page, '/pages/quote/gin');
-  await expect(page.getByTestId('index-card').first()).toBeVisible();
+  await expect(onScreen(page).getByTestId('index-card').first()).toBeVisible();
   await go(page, '/pages/product/popular');
-  expect(await measure(page.getByTestId('quote-row').first())).toEqual(first);
+  expect(await measure(onScreen(page).getByTestId('quote-row').first())).toEqual(first);
 });

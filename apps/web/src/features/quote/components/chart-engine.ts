@@ -50,6 +50,25 @@ const toVolume = (bar: Candle, daily: boolean) => ({
 
 const toPoint = (bar: Candle) => ({ time: chartTime(bar.time, false), value: Number(bar.close) });
 
+const minuteMs = 60_000;
+
+/**
+ * Empty minutes from the last bar to the session's close, so the intraday line spans the whole
+ * trading day (a lunch break included) instead of the minutes traded so far.
+ */
+function restOfSession(bars: Candle[], session?: { open: string; close: string }): { time: UTCTimestamp }[] {
+  if (!session) return [];
+  const close = Date.parse(session.close);
+  const start = bars.length > 0 ? Date.parse(bars[bars.length - 1]?.time ?? '') + minuteMs : Date.parse(session.open);
+  const points: { time: UTCTimestamp }[] = [];
+  // A day has at most 1,440 minutes; a longer session (a market that never closes) is not padded.
+  if (!Number.isFinite(start) || close - start > 24 * 60 * minuteMs) return points;
+  for (let time = start; time <= close; time += minuteMs) {
+    points.push({ time: chartTime(new Date(time).toISOString(), false) });
+  }
+  return points;
+}
+
 export type KlineChartApi = ReturnType<typeof createKlineChart>;
 
 /** A candlestick chart with a volume histogram, or a line of closes, in one lightweight-charts chart. */
@@ -112,7 +131,7 @@ export function createKlineChart(container: HTMLElement, options: ChartOptions) 
   return {
     setTheme,
     /** Replaces the chart's bars; `isDaily` bars are dated by their trading day. */
-    setBars(bars: Candle[], nextKind: ChartKind, isDaily: boolean) {
+    setBars(bars: Candle[], nextKind: ChartKind, isDaily: boolean, session?: { open: string; close: string }) {
       kind = nextKind;
       daily = isDaily;
       visible(candles, kind === 'candles');
@@ -120,7 +139,7 @@ export function createKlineChart(container: HTMLElement, options: ChartOptions) 
       visible(line, kind === 'line');
       candles.setData(kind === 'candles' ? bars.map((bar) => toCandle(bar, daily)) : []);
       volume.setData(kind === 'candles' && options.volume ? bars.map((bar) => toVolume(bar, daily)) : []);
-      line.setData(kind === 'line' ? bars.map(toPoint) : []);
+      line.setData(kind === 'line' ? [...bars.map(toPoint), ...restOfSession(bars, session)] : []);
       last = bars.length > 0 ? chartTime(bars[bars.length - 1]?.time ?? '', daily) : null;
       chart.timeScale().fitContent();
     },

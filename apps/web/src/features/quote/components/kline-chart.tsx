@@ -8,7 +8,7 @@ import { useLocale } from '../../../shared/use-locale.ts';
 import { useKline } from '../api/kline.ts';
 import styles from '../quote.module.css';
 import type { KlineChartApi } from './chart-engine.ts';
-import { todaysBars } from './intraday.ts';
+import { sessionBars } from './intraday.ts';
 
 const modes = ['line', '1m', '5m', '15m', '1h', '1d'] as const;
 export type ChartMode = (typeof modes)[number];
@@ -17,13 +17,16 @@ export type ChartMode = (typeof modes)[number];
 const lineLimit = 1000;
 const candleLimit = 300;
 
-type Props = { symbol: string; precision: number; volume: boolean };
+/** The trading day the intraday line covers (the market status's first open and last close). */
+export type Session = { open: string; close: string };
+
+type Props = { symbol: string; precision: number; volume: boolean; session?: Session };
 
 /**
  * An instrument's chart: candles with volume for 1m to 1d, or the intraday line of 1m closes, kept
  * live by `kline:<SYMBOL>:<interval>`. lightweight-charts loads with the first chart shown.
  */
-export function KlineChart({ symbol, precision, volume }: Props) {
+export function KlineChart({ symbol, precision, volume, session }: Props) {
   const { t } = useTranslation();
   const [mode, setMode] = useState<ChartMode>('5m');
   const interval: KlineInterval = mode === 'line' ? '1m' : mode;
@@ -34,10 +37,15 @@ export function KlineChart({ symbol, precision, volume }: Props) {
   const data = kline.data?.interval === interval ? kline.data : undefined;
   useEffect(() => {
     if (!chart.api || !data) return;
-    const bars = mode === 'line' ? todaysBars(data.list) : data.list;
-    chart.api.setBars(bars, mode === 'line' ? 'line' : 'candles', interval === '1d');
+    const bars = mode === 'line' ? sessionBars(data.list, session) : data.list;
+    chart.api.setBars(
+      bars,
+      mode === 'line' ? 'line' : 'candles',
+      interval === '1d',
+      mode === 'line' ? session : undefined,
+    );
     setShown({ mode, bars: bars.length });
-  }, [chart.api, data, mode, interval]);
+  }, [chart.api, data, mode, interval, session]);
 
   useTopic<Candle>(chart.api && data ? `kline:${symbol}:${interval}` : null, (bar) => chart.api?.update(bar));
 

@@ -41,7 +41,7 @@ export function PriceHeader({ quote, actions, status }: { quote: Quote; actions?
       </div>
       <p className={styles.quoteTime}>
         {status}
-        {t('quoteUi.lastTrade', { time: formatDate(quote.time, locale, 'dateTime') })}
+        <span>{t('quoteUi.lastTrade', { time: formatDate(quote.time, locale, 'dateTime') })}</span>
       </p>
     </header>
   );

@@ -1,4 +1,7 @@
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MarketState } from '../../../shared/quote/market-state.tsx';
+import { statusOf, useMarketStatusList } from '../../../shared/quote/market-status.ts';
 import { isNotFound, useQuoteDetail } from '../../../shared/quote/quote-detail.ts';
 import { WatchStar } from '../../../shared/quote/watch-star.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
@@ -25,6 +28,14 @@ export function QuoteDetail({ symbol, title, kind, signedIn }: Props) {
   const { t } = useTranslation();
   const quote = useQuoteDetail(symbol);
   const data = quote.data;
+  const statuses = useMarketStatusList();
+  const status = data ? statusOf(statuses.data, data) : undefined;
+  const dayOpen = status?.dayOpen;
+  const dayClose = status?.dayClose;
+  const session = useMemo(
+    () => (dayOpen && dayClose ? { open: dayOpen, close: dayClose } : undefined),
+    [dayOpen, dayClose],
+  );
   const ownPath = `/pages/quote/${kind === 'stock' ? 'stock' : 'in'}?symbol=${encodeURIComponent(symbol)}`;
   return (
     <section className={styles.page}>
@@ -39,6 +50,7 @@ export function QuoteDetail({ symbol, title, kind, signedIn }: Props) {
         <>
           <PriceHeader
             quote={data}
+            status={<MarketState status={status} />}
             actions={
               data.kind === 'stock' ? (
                 <WatchStar symbol={data.symbol} signedIn={signedIn} returnTo={ownPath} />
@@ -49,6 +61,7 @@ export function QuoteDetail({ symbol, title, kind, signedIn }: Props) {
             symbol={data.symbol}
             precision={data.price.split('.')[1]?.length ?? 0}
             volume={data.kind === 'stock'}
+            session={session}
           />
           <QuoteFields quote={data} />
           {data.kind === 'stock' && <TradeButtons symbol={data.symbol} />}

@@ -8,6 +8,8 @@ import { QuoteRow } from '../../../features/market/components/quote-row.tsx';
 import { Refresh } from '../../../features/market/components/refresh.tsx';
 import styles from '../../../features/market/market.module.css';
 import { useReachBottom } from '../../../shared/page.ts';
+import { MarketState } from '../../../shared/quote/market-state.tsx';
+import { useMarketStatus } from '../../../shared/quote/market-status.ts';
 import { useAppStore } from '../../../shared/stores/app.ts';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 
@@ -23,6 +25,7 @@ export function Page() {
   const { markets, currentMarket, setCurrentMarket } = useAppStore();
   const [tab, setTab] = useState<QuoteTab>('active');
   const list = useQuoteList(currentMarket, tab);
+  const status = useMarketStatus(currentMarket);
   const quotes = list.data?.pages.flatMap((page) => page.list) ?? [];
 
   useReachBottom(() => {
@@ -43,11 +46,12 @@ export function Page() {
               data-testid={`market-${market.code}`}
               onClick={() => setCurrentMarket(market.code)}
             >
-              {market.name}
+              {t(`marketUi.marketNames.${market.code}`, { defaultValue: market.name })}
             </button>
           ))}
         </nav>
       )}
+      <MarketState status={status} />
       <div className={styles.card}>
         <Tabs className={styles.marketTabs} activeKey={tab} onChange={(key) => setTab(key as QuoteTab)}>
           {tabs.map((key) => (
