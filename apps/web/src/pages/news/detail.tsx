@@ -4,17 +4,18 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useNewsDetail } from '../../features/market/api/news-detail.ts';
 import { ListState } from '../../features/market/components/list-state.tsx';
+import { isFallback, languageName } from '../../features/market/components/news-row.tsx';
 import { SymbolChip } from '../../features/market/components/symbol-chip.tsx';
 import styles from '../../features/market/market.module.css';
 import { formatDate } from '../../shared/format.ts';
 import type { PageProps } from '../../shared/page.ts';
-import { useLanguageStore } from '../../shared/stores/language.ts';
+import { useLocale } from '../../shared/use-locale.ts';
 
 /** One article: title, time, summary, body, related symbols (live) and the language served. */
 export function Page({ query }: PageProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const locale = useLanguageStore((state) => state.language);
+  const locale = useLocale();
   const id = query.id ?? '';
   const article = useNewsDetail(id);
   const notFound = !/^\d+$/.test(id) || (article.error instanceof RequestError && article.error.status === 404);
@@ -49,7 +50,6 @@ export function Page({ query }: PageProps) {
     );
   }
   const item = article.data;
-  const languageName = new Intl.DisplayNames([locale], { type: 'language' }).of(item.language) ?? item.language;
   return (
     <div className={styles.page}>
       <span className="visually-hidden">{t('pages.news.detail')}</span>
@@ -58,7 +58,11 @@ export function Page({ query }: PageProps) {
           <h1>{item.title}</h1>
           <p className={styles.articleMeta}>
             <time dateTime={item.publishedAt}>{formatDate(item.publishedAt, locale)}</time>
-            <span data-testid="news-language">{t('marketUi.news.language', { language: languageName })}</span>
+            <span data-testid="news-language">
+              {t(isFallback(item, locale) ? 'marketUi.news.fallback' : 'marketUi.news.language', {
+                language: languageName(item.language, locale),
+              })}
+            </span>
           </p>
           <p className={styles.articleSummary}>{item.summary}</p>
           <div className={styles.articleBody} data-testid="article-body">

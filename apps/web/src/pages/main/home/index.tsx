@@ -6,7 +6,7 @@ import { useMostActive } from '../../../features/market/api/quote-list.ts';
 import { Banner } from '../../../features/market/components/banners.tsx';
 import { Icon, type IconName } from '../../../features/market/components/icons.tsx';
 import { ListState } from '../../../features/market/components/list-state.tsx';
-import { NewsRow } from '../../../features/market/components/news-row.tsx';
+import { NewsRow, readerLanguageFirst } from '../../../features/market/components/news-row.tsx';
 import { mixesCurrencies, QuoteRow } from '../../../features/market/components/quote-row.tsx';
 import { SupportButton } from '../../../features/market/components/support-button.tsx';
 import styles from '../../../features/market/market.module.css';
@@ -14,6 +14,7 @@ import { quotePath } from '../../../shared/quote/format.ts';
 import { IndexCard } from '../../../shared/quote/index-card.tsx';
 import { useIndexList } from '../../../shared/quote/index-list.ts';
 import { Logo } from '../../../shared/ui/logo.tsx';
+import { useLocale } from '../../../shared/use-locale.ts';
 
 /** The Swiper and its animation library load after the page; the first banner shows meanwhile. */
 const BannerSwiper = lazy(() => import('../../../features/market/components/banner-swiper.tsx'));
@@ -43,7 +44,10 @@ export function Page() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const indices = useIndexList();
-  const news = useNewsList(5);
+  // A page of ten, the reader's language first: five shown.
+  const news = useNewsList(10);
+  const locale = useLocale();
+  const shownNews = readerLanguageFirst(news.data?.list ?? [], locale).slice(0, 5);
   const active = useMostActive(5);
   const openStock = (symbol: string) => navigate(`/pages/quote/stock?symbol=${encodeURIComponent(symbol)}`);
 
@@ -128,7 +132,7 @@ export function Page() {
             onRetry={() => void news.refetch()}
           />
           <ul className={styles.newsList}>
-            {news.data?.list.map((item) => (
+            {shownNews.map((item) => (
               <NewsRow key={item.id} item={item} onOpen={(id) => navigate(`/pages/news/detail?id=${id}`)} />
             ))}
           </ul>
