@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { navigate } from '../../../shared/navigation.ts';
+import styles from '../quote.module.css';
 
 const tradePath = '/pages/main/trade/index';
 
@@ -8,11 +9,11 @@ export function TradeButtons({ symbol }: { symbol: string }) {
   const { t } = useTranslation();
   const open = (side: 'buy' | 'sell') => navigate(`${tradePath}?symbol=${encodeURIComponent(symbol)}&side=${side}`);
   return (
-    <div className="trade-buttons">
-      <button type="button" className="trade-button trade-buy" onClick={() => open('buy')}>
+    <div className={styles.tradeButtons}>
+      <button type="button" className={`${styles.tradeButton} ${styles.tradeBuy}`} onClick={() => open('buy')}>
         {t('quoteUi.buy')}
       </button>
-      <button type="button" className="trade-button trade-sell" onClick={() => open('sell')}>
+      <button type="button" className={`${styles.tradeButton} ${styles.tradeSell}`} onClick={() => open('sell')}>
         {t('quoteUi.sell')}
       </button>
     </div>

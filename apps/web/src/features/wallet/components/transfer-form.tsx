@@ -104,7 +104,7 @@ export function TransferForm({ balances, currencies }: { balances: Balances; cur
       </Form.Item>
       <div className="wallet-preview" data-testid="transfer-quote">
         <Row label={t('wallet.rate')} testId="transfer-rate">
-          {quote.data ? `1 ${quote.data.from} = ${format.number(quote.data.rate)} ${quote.data.to}` : '--'}
+          {quote.data ? `1 ${quote.data.from} = ${format.rate(quote.data.rate)} ${quote.data.to}` : '--'}
         </Row>
         <Row label={t('wallet.received')} testId="transfer-received">
           {quote.data ? format.amount(quote.data.received, quote.data.to) : '--'}
