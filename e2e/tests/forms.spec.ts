@@ -11,8 +11,10 @@ const errorOf = (page: Page, testId: string): Locator =>
 test('login: nothing shows before the first submit, then each error follows its field and clears when fixed', async ({
   page,
 }) => {
+  // The first page of a fresh server on a loaded machine may take a while.
+  test.setTimeout(90_000);
   await page.goto('/#/pages/auth/login');
-  await expect(input(page, 'mail')).toBeVisible({ timeout: 15_000 });
+  await expect(input(page, 'mail')).toBeVisible({ timeout: 45_000 });
   await expect(page.getByTestId('login-page').locator('form')).toHaveAttribute('novalidate', '');
   await input(page, 'mail').fill('x');
   await expect(errorOf(page, 'mail')).toHaveCount(0);
