@@ -134,6 +134,10 @@ export const payPasswordSetBody = z
   .object({ password: passwordField, confirmPassword: z.string(), code: verificationCodeField })
   .superRefine(checkConfirmation, always);
 
+/** Identity verification of a member; `null` when none was sent. */
+export const kycStatuses = { review: 0, pass: 1, refuse: 2 } as const;
+export type KycStatus = (typeof kycStatuses)[keyof typeof kycStatuses];
+
 /** SPEC section 3: user info kept after login. Mail and phone are masked (`d***@soar.local`, `138****5678`). */
 export const userInfo = z.object({
   uid: z.string(),
