@@ -5,7 +5,7 @@ import { contentAdminApi, contentApi } from './content.ts';
 import { jobAdminApi } from './jobs.ts';
 import { legacyApi } from './legacy.ts';
 import { loanAdminApi, loanApi } from './loan.ts';
-import { marketApi } from './market.ts';
+import { marketAdminApi, marketApi } from './market.ts';
 import { memberApi } from './member.ts';
 import { operatorAdminApi, operatorApi } from './operator.ts';
 import { quantAdminApi, quantApi } from './quant.ts';
@@ -37,6 +37,7 @@ export const apis = {
   loanApi,
   loanAdminApi,
   jobAdminApi,
+  marketAdminApi,
 } as const satisfies Record<string, Api>;
 
 /** Each operator entry with the name of its api object and its key. */
