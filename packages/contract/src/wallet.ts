@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Api } from './api.ts';
 import { ok, page, pageQuery } from './envelope.ts';
-import { idBody, idField } from './fields.ts';
+import { idBody, idField, payPasswordField } from './fields.ts';
 import { decimalString } from './money.ts';
 
 /** Failures of the wallet: ledger, uploads, deposits, withdrawals, transfers, reviews. */
@@ -196,7 +196,7 @@ export const withdrawApplyBody = z.object({
   amount: wholeAmount,
   currency: currencyCode,
   walletId: idField,
-  payPassword: z.string().min(1).max(64),
+  payPassword: payPasswordField,
 });
 export const withdrawStatuses = { wait: 0, pass: 1, refuse: 2 } as const;
 export const withdrawRecord = z.object({

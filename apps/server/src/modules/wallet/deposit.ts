@@ -1,4 +1,4 @@
-import type { DepositApplyBody } from '@soar/contract';
+import { type DepositApplyBody, depositStatuses } from '@soar/contract';
 import { and, asc, count, desc, eq, isNull, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { depositChannels, deposits, uploads } from '../../db/schema/index.ts';
@@ -154,11 +154,11 @@ export class DepositService {
     return this.ledger.transaction(async (book) => {
       const [before] = await book.tx.select().from(deposits).where(eq(deposits.id, body.id)).for('update');
       if (!before) throw new AppError('NOT_FOUND');
-      if (before.status !== 0) throw new AppError('ALREADY_REVIEWED');
+      if (before.status !== depositStatuses.wait) throw new AppError('ALREADY_REVIEWED');
       const amount = new Money(before.amount);
       let credited = new Money(0);
-      if (body.status === 1) credited = amount;
-      if (body.status === 2) {
+      if (body.status === depositStatuses.pass) credited = amount;
+      if (body.status === depositStatuses.part) {
         const audit = new Money(body.auditAmount ?? 0);
         if (!audit.isPositive() || audit.isZero() || audit.gte(amount)) throw new AppError('AUDIT_AMOUNT_INVALID');
         credited = audit;
@@ -186,8 +186,8 @@ export class DepositService {
         .update(deposits)
         .set({
           status: body.status,
-          auditAmount: body.status === 3 ? null : moneyString(credited),
-          convertedAmount: moneyString(body.status === 3 ? before.convertedAmount : converted),
+          auditAmount: body.status === depositStatuses.refuse ? null : moneyString(credited),
+          convertedAmount: moneyString(body.status === depositStatuses.refuse ? before.convertedAmount : converted),
           remark: body.remark ?? null,
           reviewerId: reviewer.operatorId,
           auditedAt: new Date(),
