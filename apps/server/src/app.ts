@@ -7,6 +7,7 @@ import type { Config } from './config.ts';
 import { type Database, type DatabaseHandle, openDatabase, ping } from './db/client.ts';
 import { seed } from './db/seed/index.ts';
 import { demoLoginsLine } from './db/seed/member.ts';
+import { seedTradeDemo } from './db/seed/trade.ts';
 import { JobRunner } from './jobs/runner.ts';
 import { EventBus } from './lib/bus.ts';
 import { clientErrorHandler, headersTimeoutMs, requestTimeoutMs } from './lib/client-error.ts';
@@ -57,6 +58,10 @@ import { Realtime, type RealtimeOptions } from './modules/realtime/service.ts';
 import { searchRoutes } from './modules/search/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { SettingsService } from './modules/settings/service.ts';
+import { TradeEngine } from './modules/trade/engine.ts';
+import { tradeExpireJob } from './modules/trade/jobs.ts';
+import { tradeRoutes } from './modules/trade/routes.ts';
+import { TradeService } from './modules/trade/service.ts';
 import { uploadRoutes } from './modules/upload/routes.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
 import { walletServices } from './modules/wallet/services.ts';
@@ -81,6 +86,7 @@ declare module 'fastify' {
     jobs: JobRunner;
     /** The back office's dashboard: domains register their queues and figures (docs/admin.md). */
     dashboard: Dashboard;
+    trade: { service: TradeService; engine: TradeEngine };
   }
 }
 
@@ -101,6 +107,10 @@ export type AppOptions = {
     tickMs?: number;
   };
   realtime?: RealtimeOptions;
+  trade?: {
+    /** With the engine on, execute triggers on the market's ticks (default true); tests call `app.trade.engine.onPrice()`. */
+    listen?: boolean;
+  };
   jobs?: {
     /** The runner's clock (tests pass one and call `app.jobs.runDue(time)`). */
     clock?: () => number;
@@ -188,6 +198,22 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const loans = new LoanService(products);
   jobs.register(quantAccrueJob({ ...products, calendar, seed: config.simulatorSeed }));
   jobs.register(loanAccrueJob(products));
+  // Trading (docs/trading.md): the engine executes triggers on the engine node only.
+  const trade = new TradeService({ db: database.db, ledger: wallet.ledger, market: engine, clock: engine.clock });
+  const tradeEngine = new TradeEngine(trade, engine, wallet.ledger, {
+    stopOutRatio: async (market) => (await trade.feeRow(market)).stopOutRatio,
+    onError: (error) => app.log.error({ err: error }, 'trade execution failed'),
+  });
+  app.decorate('trade', { service: trade, engine: tradeEngine });
+  if (engineOn) {
+    await seedTradeDemo(database.db, config, trade);
+    await tradeEngine.start(options.trade?.listen !== false);
+    jobs.register(tradeExpireJob(tradeEngine));
+  }
+  app.addHook('preClose', async () => {
+    tradeEngine.stop();
+    await tradeEngine.idle();
+  });
   const dashboard = new Dashboard(jobs.clock);
   dashboard.register(walletDashboard(database.db));
   dashboard.register(memberDashboard(database.db));
@@ -262,6 +288,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
         inbox: new InboxService(database.db, wallet.ledger),
         support: new SupportService(database.db, wallet.ledger),
       });
+      await api.register(tradeRoutes, { trade });
     },
     { prefix: '/api/v1' },
   );

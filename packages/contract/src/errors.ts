@@ -6,6 +6,7 @@ import { marketErrors } from './market.ts';
 import { memberErrors } from './member.ts';
 import { operatorErrors } from './operator.ts';
 import { quantErrors } from './quant.ts';
+import { tradeErrors } from './trade.ts';
 import { walletErrors } from './wallet.ts';
 
 /**
@@ -41,6 +42,7 @@ export const errorStatus = {
   ...memberAdminErrors,
   ...contentErrors,
   ...identityErrors,
+  ...tradeErrors,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -19,6 +19,7 @@ import { memberApi } from './member.ts';
 import { operatorAdminApi, operatorApi } from './operator.ts';
 import { quantAdminApi, quantApi } from './quant.ts';
 import { settingsApi } from './settings.ts';
+import { tradeAdminApi, tradeApi } from './trade.ts';
 import { walletAdminApi, walletApi } from './wallet.ts';
 
 /**
@@ -49,6 +50,8 @@ export const apis = {
   documentApi,
   kycAdminApi,
   kycApi,
+  tradeApi,
+  tradeAdminApi,
   marketAdminApi,
   noticeAdminApi,
   noticeApi,

@@ -17,6 +17,15 @@ export type BusEvents = {
   supportTopic: { topic: string; data: unknown; as?: string };
   /** Sessions of a member ended (logout, revoke, password change or reset): their sockets are checked again. */
   sessions: { userId: number };
+  /** An order or a position of a member changed (topic `orders`, docs/trading.md). */
+  orders: {
+    userId: number;
+    kind: 'order' | 'position' | 'close';
+    orderId: number | null;
+    positionId: number | null;
+    status: string;
+    symbol: string;
+  };
 };
 
 export type BusEventName = keyof BusEvents;
