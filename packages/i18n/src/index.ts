@@ -6,6 +6,7 @@ import { market } from './locales/market/index.ts';
 import { member } from './locales/member/index.ts';
 import { quant } from './locales/quant/index.ts';
 import { shell } from './locales/shell/index.ts';
+import { trading } from './locales/trading/index.ts';
 import { wallet } from './locales/wallet/index.ts';
 
 export type Catalog = { [key: string]: string | Catalog };
@@ -15,7 +16,17 @@ export type Namespace = Record<LanguageKey, Catalog>;
  * The catalogs are split by domain (`locales/<namespace>/<lang>.json`) so each domain keeps its
  * messages beside the others; the namespaces merge into one catalog per language.
  */
-export const namespaces: Record<string, Namespace> = { admin, common, loan, market, member, quant, shell, wallet };
+export const namespaces: Record<string, Namespace> = {
+  admin,
+  common,
+  loan,
+  market,
+  member,
+  quant,
+  shell,
+  trading,
+  wallet,
+};
 
 function merge(target: Catalog, source: Catalog): Catalog {
   for (const [key, value] of Object.entries(source)) {
