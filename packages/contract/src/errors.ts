@@ -5,6 +5,7 @@ import { marketErrors } from './market.ts';
 import { memberErrors } from './member.ts';
 import { operatorErrors } from './operator.ts';
 import { quantErrors } from './quant.ts';
+import { tradeErrors } from './trade.ts';
 import { walletErrors } from './wallet.ts';
 
 /**
@@ -39,6 +40,7 @@ export const errorStatus = {
   ...operatorErrors,
   ...memberAdminErrors,
   ...contentErrors,
+  ...tradeErrors,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

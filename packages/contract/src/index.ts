@@ -17,4 +17,5 @@ export * from './operator.ts';
 export * from './quant.ts';
 export * from './registry.ts';
 export * from './settings.ts';
+export * from './trade.ts';
 export * from './wallet.ts';

@@ -10,6 +10,7 @@ import { memberApi } from './member.ts';
 import { operatorAdminApi, operatorApi } from './operator.ts';
 import { quantAdminApi, quantApi } from './quant.ts';
 import { settingsApi } from './settings.ts';
+import { tradeAdminApi, tradeApi } from './trade.ts';
 import { walletAdminApi, walletApi } from './wallet.ts';
 
 /**
@@ -37,6 +38,8 @@ export const apis = {
   loanApi,
   loanAdminApi,
   jobAdminApi,
+  tradeApi,
+  tradeAdminApi,
 } as const satisfies Record<string, Api>;
 
 /** Each operator entry with the name of its api object and its key. */

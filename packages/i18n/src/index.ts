@@ -6,6 +6,7 @@ import { market } from './locales/market/index.ts';
 import { member } from './locales/member/index.ts';
 import { quant } from './locales/quant/index.ts';
 import { shell } from './locales/shell/index.ts';
+import { trade } from './locales/trade/index.ts';
 import { trading } from './locales/trading/index.ts';
 import { wallet } from './locales/wallet/index.ts';
 
@@ -24,6 +25,7 @@ export const namespaces: Record<string, Namespace> = {
   member,
   quant,
   shell,
+  trade,
   trading,
   wallet,
 };
