@@ -1,6 +1,42 @@
+import type { Direction, Quote } from '@soar/contract';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { QuoteDetail } from '../../features/quote/components/quote-detail.tsx';
+import { useSessionStore } from '../../features/session/store.ts';
+import { OrderTicket } from '../../features/trade/components/order-ticket.tsx';
+import { ticketQuery } from '../../features/trade/ticket.ts';
+import { guardLoginPath } from '../../shared/navigation.ts';
 import type { PageProps } from '../../shared/page.ts';
 
+/** A stock: its quote, and buy and sell opening the order ticket (a guest signs in first). */
 export function Page({ query }: PageProps) {
-  return <QuoteDetail symbol={query.symbol ?? ''} title="pages.quote.stock" kind="stock" />;
+  const navigate = useNavigate();
+  const isLogined = useSessionStore((state) => state.isLogined);
+  const [ticket, setTicket] = useState<{ quote: Quote; direction: Direction }>();
+  const symbol = query.symbol ?? '';
+
+  const trade = (direction: Direction, quote: Quote) => {
+    if (isLogined) setTicket({ quote, direction });
+    else
+      navigate(
+        `${guardLoginPath}?redirect=${encodeURIComponent(`/pages/quote/stock?symbol=${encodeURIComponent(symbol)}`)}`,
+      );
+  };
+
+  return (
+    <>
+      <QuoteDetail symbol={symbol} title="pages.quote.stock" kind="stock" onTrade={trade} />
+      {ticket && (
+        <OrderTicket
+          instrument={ticket.quote}
+          direction={ticket.direction}
+          onClose={() => setTicket(undefined)}
+          onReview={(draft) => {
+            setTicket(undefined);
+            navigate(`/pages/payment/stock?${ticketQuery(draft)}`);
+          }}
+        />
+      )}
+    </>
+  );
 }

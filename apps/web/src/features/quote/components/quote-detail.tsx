@@ -1,3 +1,4 @@
+import type { Quote } from '@soar/contract';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import { isNotFound, useLiveQuote } from '../api/quote-detail.ts';
@@ -6,7 +7,7 @@ import { LoadError } from './load-error.tsx';
 import { PriceHeader } from './price-header.tsx';
 import { QuoteFields } from './quote-fields.tsx';
 import { SymbolNotFound } from './symbol-not-found.tsx';
-import { TradeButtons } from './trade-buttons.tsx';
+import { TradeButtons, type TradeSide } from './trade-buttons.tsx';
 import { WatchStar } from './watch-star.tsx';
 import '../quote.css';
 
@@ -15,13 +16,19 @@ const backTo = {
   index: { path: '/pages/quote/globalindex', label: 'quoteUi.notFound.toIndices' },
 };
 
-type Props = { symbol: string; title: string; kind: 'stock' | 'index' };
+type Props = {
+  symbol: string;
+  title: string;
+  kind: 'stock' | 'index';
+  /** Buy and sell on a stock: the page opens the order ticket. */
+  onTrade?: (side: TradeSide, quote: Quote) => void;
+};
 
 /**
  * The detail of one instrument: live header, chart and fields. A stock adds the watchlist star
  * and buy and sell; an index shows its level without volume.
  */
-export function QuoteDetail({ symbol, title, kind }: Props) {
+export function QuoteDetail({ symbol, title, kind, onTrade }: Props) {
   const { t } = useTranslation();
   const quote = useLiveQuote(symbol);
   const data = quote.data;
@@ -47,7 +54,7 @@ export function QuoteDetail({ symbol, title, kind }: Props) {
             volume={data.kind === 'stock'}
           />
           <QuoteFields quote={data} />
-          {data.kind === 'stock' && <TradeButtons symbol={data.symbol} />}
+          {data.kind === 'stock' && onTrade && <TradeButtons onTrade={(side) => onTrade(side, data)} />}
         </>
       )}
     </section>
