@@ -44,6 +44,10 @@ import { Realtime, type RealtimeOptions } from './modules/realtime/service.ts';
 import { searchRoutes } from './modules/search/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { SettingsService } from './modules/settings/service.ts';
+import { TradeEngine } from './modules/trade/engine.ts';
+import { tradeExpireJob } from './modules/trade/jobs.ts';
+import { tradeRoutes } from './modules/trade/routes.ts';
+import { TradeService } from './modules/trade/service.ts';
 import { uploadRoutes } from './modules/upload/routes.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
 import { walletServices } from './modules/wallet/services.ts';
@@ -68,6 +72,7 @@ declare module 'fastify' {
     jobs: JobRunner;
     /** The back office's dashboard: domains register their queues and figures (docs/admin.md). */
     dashboard: Dashboard;
+    trade: { service: TradeService; engine: TradeEngine };
   }
 }
 
@@ -88,6 +93,10 @@ export type AppOptions = {
     tickMs?: number;
   };
   realtime?: RealtimeOptions;
+  trade?: {
+    /** With the engine on, execute triggers on the market's ticks (default true); tests call `app.trade.engine.onPrice()`. */
+    listen?: boolean;
+  };
   jobs?: {
     /** The runner's clock (tests pass one and call `app.jobs.runDue(time)`). */
     clock?: () => number;
@@ -170,6 +179,21 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const loans = new LoanService(products);
   jobs.register(quantAccrueJob({ ...products, calendar, seed: config.simulatorSeed }));
   jobs.register(loanAccrueJob(products));
+  // Trading (docs/trading.md): the engine executes triggers on the engine node only.
+  const trade = new TradeService({ db: database.db, ledger: wallet.ledger, market: engine, clock: engine.clock });
+  const tradeEngine = new TradeEngine(trade, engine, wallet.ledger, {
+    stopOutRatio: async (market) => (await trade.feeRow(market)).stopOutRatio,
+    onError: (error) => app.log.error({ err: error }, 'trade execution failed'),
+  });
+  app.decorate('trade', { service: trade, engine: tradeEngine });
+  if (engineOn) {
+    await tradeEngine.start(options.trade?.listen !== false);
+    jobs.register(tradeExpireJob(tradeEngine));
+  }
+  app.addHook('preClose', async () => {
+    tradeEngine.stop();
+    await tradeEngine.idle();
+  });
   const dashboard = new Dashboard();
   dashboard.register(walletDashboard(database.db));
   dashboard.register(memberDashboard(database.db));
@@ -234,6 +258,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       await api.register(quantRoutes, { quant, admin: new QuantAdmin({ ...products, calendar }, quant) });
       await api.register(loanRoutes, { loans, admin: new LoanAdmin(products) });
       await api.register(adminJobRoutes, { jobs });
+      await api.register(tradeRoutes, { trade });
     },
     { prefix: '/api/v1' },
   );

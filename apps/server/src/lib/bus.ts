@@ -10,6 +10,15 @@ export type BusEvents = {
   balance: { userId: number; currency: string };
   /** A notice for a member was stored (topic `notice`). */
   notice: { userId: number; id: number };
+  /** An order or a position of a member changed (topic `orders`, docs/trading.md). */
+  orders: {
+    userId: number;
+    kind: 'order' | 'position' | 'close';
+    orderId: number | null;
+    positionId: number | null;
+    status: string;
+    symbol: string;
+  };
 };
 
 export type BusEventName = keyof BusEvents;

@@ -8,5 +8,6 @@ export * from './news.ts';
 export * from './notice.ts';
 export * from './quant.ts';
 export * from './settings.ts';
+export * from './trade.ts';
 export * from './wallet.ts';
 export * from './watchlist.ts';

@@ -6,6 +6,7 @@ import { seedInstruments, seedNews } from './market.ts';
 import { seedMembers } from './member.ts';
 import { seedQuant } from './quant.ts';
 import { seedSettings } from './settings.ts';
+import { seedTradeFees } from './trade.ts';
 import { seedWallet } from './wallet.ts';
 
 /** Runs on every start; each seed inserts what is missing and never overwrites edits. */
@@ -20,4 +21,5 @@ export async function seed(db: Database, config: Config): Promise<void> {
   await seedRoleOperators(db, config);
   await seedBanners(db);
   await seedBackOfficeDemo(db, config);
+  await seedTradeFees(db);
 }
