@@ -70,7 +70,7 @@ function CloseCard({ close }: { close: PositionClose }) {
           <dd>{format.amount(close.fee, close.currency)}</dd>
         </div>
         <div>
-          <dt>{t('trading.preview.total')}</dt>
+          <dt>{t('trading.fields.proceeds')}</dt>
           <dd>{format.amount(close.proceeds, close.currency)}</dd>
         </div>
         <div>
