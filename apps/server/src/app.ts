@@ -7,6 +7,7 @@ import type { Config } from './config.ts';
 import { type Database, type DatabaseHandle, openDatabase, ping } from './db/client.ts';
 import { seed } from './db/seed/index.ts';
 import { demoLoginsLine } from './db/seed/member.ts';
+import { seedTradeDemo } from './db/seed/trade.ts';
 import { JobRunner } from './jobs/runner.ts';
 import { EventBus } from './lib/bus.ts';
 import { AppError } from './lib/errors.ts';
@@ -187,6 +188,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
   app.decorate('trade', { service: trade, engine: tradeEngine });
   if (engineOn) {
+    await seedTradeDemo(database.db, config, trade);
     await tradeEngine.start(options.trade?.listen !== false);
     jobs.register(tradeExpireJob(tradeEngine));
   }
