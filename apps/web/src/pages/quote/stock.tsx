@@ -1,12 +1,15 @@
 import type { Direction, Quote } from '@soar/contract';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { QuoteDetail } from '../../features/quote/components/quote-detail.tsx';
 import { useSessionStore } from '../../features/session/store.ts';
-import { OrderTicket } from '../../features/trade/components/order-ticket.tsx';
-import { ticketQuery } from '../../features/trade/ticket.ts';
 import { guardLoginPath } from '../../shared/navigation.ts';
 import type { PageProps } from '../../shared/page.ts';
+
+// The ticket (and the contract's order rules) loads on the first tap of Buy or Sell, so the quote stays light.
+const OrderTicket = lazy(() =>
+  import('../../features/trade/components/order-ticket.tsx').then((module) => ({ default: module.OrderTicket })),
+);
 
 /** A stock: its quote, and buy and sell opening the order ticket (a guest signs in first). */
 export function Page({ query }: PageProps) {
@@ -27,15 +30,17 @@ export function Page({ query }: PageProps) {
     <>
       <QuoteDetail symbol={symbol} title="pages.quote.stock" kind="stock" onTrade={trade} />
       {ticket && (
-        <OrderTicket
-          instrument={ticket.quote}
-          direction={ticket.direction}
-          onClose={() => setTicket(undefined)}
-          onReview={(draft) => {
-            setTicket(undefined);
-            navigate(`/pages/payment/stock?${ticketQuery(draft)}`);
-          }}
-        />
+        <Suspense fallback={null}>
+          <OrderTicket
+            instrument={ticket.quote}
+            direction={ticket.direction}
+            onClose={() => setTicket(undefined)}
+            onReview={(ticketQuery) => {
+              setTicket(undefined);
+              navigate(`/pages/payment/stock?${ticketQuery}`);
+            }}
+          />
+        </Suspense>
       )}
     </>
   );

@@ -13,6 +13,7 @@ import {
   type Ticket,
   ticketKinds,
   ticketProblems,
+  ticketQuery,
   toOrderInput,
 } from '../ticket.ts';
 import { useDebounced } from '../use-debounced.ts';
@@ -38,7 +39,8 @@ export function OrderTicket({
   instrument: TicketInstrument;
   direction: Direction;
   onClose: () => void;
-  onReview: (ticket: Ticket) => void;
+  /** The confirmation page's query of the ticket. */
+  onReview: (query: string) => void;
 }) {
   const { t } = useTranslation();
   const { lotSize: lot, market } = instrument;
@@ -65,7 +67,7 @@ export function OrderTicket({
   function review() {
     setSubmitted(true);
     if (problems.length > 0 || formProblems.length > 0) return;
-    onReview(ticket);
+    onReview(ticketQuery(ticket));
   }
 
   const sideLabel = t(`trading.side.${ticket.direction}`);
