@@ -1,6 +1,7 @@
 import {
   AuditOutlined,
   BankOutlined,
+  BlockOutlined,
   CheckSquareOutlined,
   DashboardOutlined,
   DownloadOutlined,
@@ -19,6 +20,7 @@ import {
   memberAdminApi,
   operatorAdminApi,
   roleAllows,
+  tradeAdminApi,
   walletAdminApi,
 } from '@soar/contract';
 import { type ComponentType, type LazyExoticComponent, lazy, type ReactNode } from 'react';
@@ -73,6 +75,13 @@ export const menu: MenuGroup[] = [
         icon: <UploadOutlined />,
         endpoint: walletAdminApi.withdrawList,
         page: lazy(() => import('../features/withdrawals/withdraw-queue-page.tsx')),
+      },
+      {
+        key: 'orders',
+        path: '/orders',
+        icon: <BlockOutlined />,
+        endpoint: tradeAdminApi.orderList,
+        page: lazy(() => import('../features/orders/order-queue-page.tsx')),
       },
       {
         key: 'adjustments',

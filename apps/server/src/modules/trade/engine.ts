@@ -26,6 +26,9 @@ type Entry =
   | { kind: 'order'; order: OrderRow }
   | { kind: 'position'; trigger: 'sl' | 'tp' | 'so'; position: PositionRow; level: Money };
 
+/** Executions of one tick that run at once. */
+const executionConcurrency = 8;
+
 export type EngineStats = { fills: number; closes: number; skipped: number; failed: number };
 
 /**
@@ -180,13 +183,20 @@ export class TradeEngine {
             .where(and(eq(tradeOrders.id, order.id), eq(tradeOrders.status, orderStatuses.pending)));
         });
       }
-      for (const order of waiting) await this.#run(() => this.#fillMarket(order));
+      const jobs: (() => Promise<void>)[] = waiting.map((order) => () => this.#fillMarket(order));
       for (const trigger of crossed) {
         const entry = this.#entries.get(trigger.key);
         if (!entry) continue;
         this.#entries.delete(trigger.key);
-        await this.#run(() => (entry.kind === 'order' ? this.#fireOrder(entry.order) : this.#firePosition(entry)));
+        jobs.push(() => (entry.kind === 'order' ? this.#fireOrder(entry.order) : this.#firePosition(entry)));
       }
+      // Each execution is its own transaction on its own row: a few run at once (the database
+      // pool's connections); the guarded updates keep them from stepping on each other.
+      let next = 0;
+      const worker = async () => {
+        for (let job = jobs[next++]; job; job = jobs[next++]) await this.#run(job);
+      };
+      await Promise.all(Array.from({ length: Math.min(executionConcurrency, jobs.length) }, worker));
     };
     const chain = (this.#chains.get(symbol) ?? Promise.resolve()).then(work);
     this.#chains.set(symbol, chain);
