@@ -224,8 +224,11 @@ export class TradeService {
     vip: number,
   ) {
     let reference: Money;
-    if (isBuyLimitBounded(order.type, order.direction) && order.limitPrice) reference = new Money(order.limitPrice);
-    else {
+    // A block order fills at the price of its review, not at its limit: it freezes like a market order.
+    const block = order.quantity >= blockOrderQuantity;
+    if (isBuyLimitBounded(order.type, order.direction) && order.limitPrice && !block) {
+      reference = new Money(order.limitPrice);
+    } else {
       reference = Money.max(quoted.ask, order.limitPrice ?? 0, order.stopPrice ?? 0).mul(
         new Money(1).add(freezeBuffer),
       );
