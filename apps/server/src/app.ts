@@ -30,6 +30,10 @@ import { adminOperatorRoutes } from './modules/admin/operator-routes.ts';
 import { SettingsAdmin } from './modules/admin/settings-admin.ts';
 import { adminWalletRoutes } from './modules/admin/wallet-routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
+import { InboxService } from './modules/identity/inbox.ts';
+import { KycService } from './modules/identity/kyc.ts';
+import { identityRoutes } from './modules/identity/routes.ts';
+import { SupportService } from './modules/identity/support.ts';
 import { legacyRoutes } from './modules/legacy/routes.ts';
 import { loanAccrueJob } from './modules/loan/accrual.ts';
 import { LoanAdmin } from './modules/loan/admin.ts';
@@ -273,6 +277,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       await api.register(loanRoutes, { loans, admin: new LoanAdmin(products) });
       await api.register(adminJobRoutes, { jobs });
       await api.register(tradeRoutes, { trade });
+      await api.register(identityRoutes, {
+        kyc: new KycService(database.db, wallet.ledger),
+        inbox: new InboxService(database.db, wallet.ledger),
+        support: new SupportService(database.db, wallet.ledger),
+      });
     },
     { prefix: '/api/v1' },
   );

@@ -1,5 +1,6 @@
 import { memberAdminErrors } from './admin-members.ts';
 import { contentErrors } from './content.ts';
+import { identityErrors } from './identity.ts';
 import { loanErrors } from './loan.ts';
 import { marketErrors } from './market.ts';
 import { memberErrors } from './member.ts';
@@ -41,6 +42,7 @@ export const errorStatus = {
   ...memberAdminErrors,
   ...contentErrors,
   ...tradeErrors,
+  ...identityErrors,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

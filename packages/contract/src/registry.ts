@@ -2,6 +2,15 @@ import { adjustmentApi, memberAdminApi } from './admin-members.ts';
 import { backOfficeApi } from './admin-settings.ts';
 import type { Api, Endpoint } from './api.ts';
 import { contentAdminApi, contentApi } from './content.ts';
+import {
+  documentApi,
+  kycAdminApi,
+  kycApi,
+  noticeAdminApi,
+  noticeApi,
+  supportAdminApi,
+  supportApi,
+} from './identity.ts';
 import { jobAdminApi } from './jobs.ts';
 import { legacyApi } from './legacy.ts';
 import { loanAdminApi, loanApi } from './loan.ts';
@@ -40,7 +49,14 @@ export const apis = {
   jobAdminApi,
   tradeApi,
   tradeAdminApi,
+  documentApi,
+  kycAdminApi,
+  kycApi,
   marketAdminApi,
+  noticeAdminApi,
+  noticeApi,
+  supportAdminApi,
+  supportApi,
 } as const satisfies Record<string, Api>;
 
 /** Each operator entry with the name of its api object and its key. */

@@ -1,6 +1,7 @@
 import { defaultLanguage, type LanguageKey, languageKeys } from '@soar/contract';
 import { admin } from './locales/admin/index.ts';
 import { common } from './locales/common/index.ts';
+import { identity } from './locales/identity/index.ts';
 import { loan } from './locales/loan/index.ts';
 import { market } from './locales/market/index.ts';
 import { member } from './locales/member/index.ts';
@@ -20,6 +21,7 @@ export type Namespace = Record<LanguageKey, Catalog>;
 export const namespaces: Record<string, Namespace> = {
   admin,
   common,
+  identity,
   loan,
   market,
   member,

@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import type { SupportMessage } from '@soar/contract';
 
 /**
  * What one part of the server tells another in-process: a balance changed, an order moved.
@@ -19,6 +20,10 @@ export type BusEvents = {
     status: string;
     symbol: string;
   };
+  /** A customer-service message to or from a member (topic `support`). */
+  support: { userId: number; message: SupportMessage };
+  /** A frame for a shared topic: the operators' `support:desk` or a guest's chat. */
+  supportTopic: { topic: string; data: unknown; as?: string };
 };
 
 export type BusEventName = keyof BusEvents;

@@ -1,4 +1,4 @@
-import { loanContractDocument, loanStatuses } from '@soar/contract';
+import { kycStatuses, loanContractDocument, loanStatuses } from '@soar/contract';
 import { and, asc, count, desc, eq, isNull } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import {
@@ -40,8 +40,6 @@ export async function loanSetting(db: Database | Transaction): Promise<LoanSetti
   return { ...defaultLoanSetting, ...((row?.value as Partial<LoanSetting> | undefined) ?? {}) };
 }
 
-/** `users.kyc_status` of a passed identity verification. */
-const kycPassed = 1;
 /** The simulator takes at most this many days ahead. */
 const previewDaysAhead = 366;
 
@@ -98,7 +96,7 @@ export class LoanService {
     }
     if ((await loanSetting(this.db)).requiresKyc) {
       const [user] = await this.db.select({ kycStatus: users.kycStatus }).from(users).where(eq(users.id, userId));
-      if (user?.kycStatus !== kycPassed) throw new AppError('KYC_REQUIRED', 'loan.kycRequired');
+      if (user?.kycStatus !== kycStatuses.passed) throw new AppError('KYC_REQUIRED', 'loan.kycRequired');
     }
     const [signature] = await this.db
       .select({ id: uploads.id })

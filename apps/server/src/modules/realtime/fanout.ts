@@ -3,11 +3,14 @@ import { Redis } from 'ioredis';
 import type { TickEvent } from '../../market/provider.ts';
 
 export type UserEvent = { userId: number; topic: string; data: unknown };
+/** A frame for everyone on a shared topic, never coalesced (chat messages). */
+export type TopicEvent = { topic: string; data: unknown /** the topic name the frame carries */; as?: string };
 
 /** Receives what any node published (this one included), exactly once per node. */
 export type FanOutHandlers = {
   ticks(events: TickEvent[], fromThisNode: boolean): void;
   user(event: UserEvent): void;
+  topic(event: TopicEvent): void;
 };
 
 /**
@@ -18,6 +21,7 @@ export type FanOutHandlers = {
 export interface FanOut {
   publishTicks(events: TickEvent[]): void;
   publishUser(event: UserEvent): void;
+  publishTopic(event: TopicEvent): void;
   close(): Promise<void>;
 }
 
@@ -29,10 +33,13 @@ export class LocalFanOut implements FanOut {
   publishUser(event: UserEvent): void {
     this.handlers.user(event);
   }
+  publishTopic(event: TopicEvent): void {
+    this.handlers.topic(event);
+  }
   async close(): Promise<void> {}
 }
 
-type Envelope = { origin: string; ticks?: TickEvent[]; user?: UserEvent };
+type Envelope = { origin: string; ticks?: TickEvent[]; user?: UserEvent; topic?: TopicEvent };
 
 export class RedisFanOut implements FanOut {
   readonly #publisher: Redis;
@@ -49,6 +56,7 @@ export class RedisFanOut implements FanOut {
       const envelope = JSON.parse(message) as Envelope;
       if (envelope.ticks) handlers.ticks(envelope.ticks, envelope.origin === this.#origin);
       if (envelope.user) handlers.user(envelope.user);
+      if (envelope.topic) handlers.topic(envelope.topic);
     });
   }
 
@@ -69,6 +77,10 @@ export class RedisFanOut implements FanOut {
 
   publishUser(user: UserEvent): void {
     this.#publish({ user });
+  }
+
+  publishTopic(topic: TopicEvent): void {
+    this.#publish({ topic });
   }
 
   async close(): Promise<void> {

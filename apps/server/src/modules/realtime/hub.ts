@@ -14,6 +14,8 @@ type Client = {
   socket: WebSocket;
   topics: Set<string>;
   userId: number | null;
+  /** The role of an operator who authenticated with an operator token (the support desk). */
+  operatorRole: string | null;
   alive: boolean;
   /** Per topic, the latest frame still waiting for its slot: bounded by the topic limit. */
   pending: Map<string, Buffer>;
@@ -51,6 +53,7 @@ export class RealtimeHub {
       socket,
       topics: new Set(),
       userId: null,
+      operatorRole: null,
       alive: true,
       pending: new Map(),
       lastSent: new Map(),
@@ -85,6 +88,14 @@ export class RealtimeHub {
       this.#byUser.set(userId, set);
     }
     set.add(client);
+  }
+
+  authenticateOperator(socket: WebSocket, role: string): void {
+    this.#client(socket).operatorRole = role;
+  }
+
+  operatorRoleOf(socket: WebSocket): string | null {
+    return this.#client(socket).operatorRole;
   }
 
   userOf(socket: WebSocket): number | null {
@@ -138,6 +149,14 @@ export class RealtimeHub {
     if (!clients) return;
     const frame = Buffer.from(payload);
     for (const client of clients) if (client.topics.has(topic)) this.#send(client, frame);
+  }
+
+  /** A frame for everyone on `topic` at once, never coalesced (chat messages must all arrive). */
+  publishAll(topic: string, payload: string): void {
+    const subscribers = this.#byTopic.get(topic);
+    if (!subscribers) return;
+    const frame = Buffer.from(payload);
+    for (const client of subscribers) this.#send(client, frame);
   }
 
   /** A direct answer (ack, error, pong) to one socket. */

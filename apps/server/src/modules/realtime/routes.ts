@@ -1,4 +1,4 @@
-import { type LanguageKey, resolveLanguage, wsClientMessage } from '@soar/contract';
+import { type LanguageKey, resolveLanguage, roleAllows, supportAdminApi, wsClientMessage } from '@soar/contract';
 import { translate } from '@soar/i18n';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -44,9 +44,19 @@ export const realtimeRoutes: FastifyPluginAsync<{ realtime: Realtime }> = async 
 
       const authenticate = async (token: string) => {
         const userId = await realtime.memberOfToken(token);
-        if (userId === null) return fail('UNAUTHORIZED');
-        hub.authenticate(socket, userId);
+        if (userId !== null) {
+          hub.authenticate(socket, userId);
+          return hub.reply(socket, { op: 'auth', ok: true });
+        }
+        // An operator token opens the support desk (docs/identity.md).
+        const role = await realtime.operatorOfToken(token);
+        if (role === null) return fail('UNAUTHORIZED');
+        hub.authenticateOperator(socket, role);
         hub.reply(socket, { op: 'auth', ok: true });
+      };
+      const deskAllowed = () => {
+        const role = hub.operatorRoleOf(socket);
+        return role !== null && roleAllows(supportAdminApi.conversations, role);
       };
 
       const handle = async (raw: RawData) => {
@@ -61,7 +71,10 @@ export const realtimeRoutes: FastifyPluginAsync<{ realtime: Realtime }> = async 
         if (message.op === 'ping') return hub.reply(socket, { op: 'pong' });
         if (message.op === 'auth') return authenticate(message.token);
         if (message.op === 'unsub') {
-          for (const topic of message.topics) hub.unsubscribe(socket, topic);
+          for (const topic of message.topics) {
+            const check = realtime.checkTopic(topic);
+            hub.unsubscribe(socket, (check.ok && check.hubTopic) || topic);
+          }
           return hub.reply(socket, { op: 'unsub', topics: message.topics });
         }
         const accepted: string[] = [];
@@ -71,10 +84,12 @@ export const realtimeRoutes: FastifyPluginAsync<{ realtime: Realtime }> = async 
             fail(check.code, { topic, symbol: check.symbol });
           } else if (check.user && hub.userOf(socket) === null) {
             fail('UNAUTHORIZED', { topic });
+          } else if (check.operator && !deskAllowed()) {
+            fail('UNAUTHORIZED', { topic });
           } else if (!hub.topicsOf(socket).has(topic) && hub.topicsOf(socket).size >= hub.maxTopics) {
             fail('TOPIC_LIMIT', { topic });
           } else {
-            hub.subscribe(socket, topic);
+            hub.subscribe(socket, check.hubTopic ?? topic);
             accepted.push(topic);
           }
         }

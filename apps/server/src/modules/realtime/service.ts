@@ -1,11 +1,12 @@
-import { klineIntervals, userTopics } from '@soar/contract';
+import { klineIntervals, type OperatorRole, userTopics } from '@soar/contract';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { sessions } from '../../db/schema/index.ts';
+import { operatorSessions, operators, sessions } from '../../db/schema/index.ts';
 import type { EventBus } from '../../lib/bus.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import type { MarketEngine } from '../../market/engine.ts';
 import type { TickEvent } from '../../market/provider.ts';
+import { deskTopic, guestTopic } from '../identity/support.ts';
 import { type FanOut, type FanOutHandlers, LocalFanOut, RedisFanOut } from './fanout.ts';
 import { type HubOptions, RealtimeHub } from './hub.ts';
 
@@ -17,7 +18,7 @@ export type RealtimeOptions = HubOptions & {
 export type UserTopic = (typeof userTopics)[number];
 
 export type TopicCheck =
-  | { ok: true; user: boolean }
+  | { ok: true; user: boolean; operator?: boolean; hubTopic?: string }
   | { ok: false; code: 'TOPIC_INVALID' | 'SYMBOL_NOT_FOUND'; symbol?: string };
 
 /**
@@ -47,6 +48,8 @@ export class Realtime {
       ticks: (events, fromThisNode) => realtime.#deliverTicks(events, fromThisNode),
       user: (event) =>
         realtime.hub.publishToUser(event.userId, event.topic, JSON.stringify({ topic: event.topic, data: event.data })),
+      topic: (event) =>
+        realtime.hub.publishAll(event.topic, JSON.stringify({ topic: event.as ?? event.topic, data: event.data })),
     };
     realtime.#fanOut = deps.redisUrl
       ? await RedisFanOut.connect(deps.redisUrl, options.channelPrefix ?? 'soar:', handlers)
@@ -58,6 +61,12 @@ export class Realtime {
         deps.bus.on(topic, (event) => realtime.#fanOut?.publishUser({ userId: event.userId, topic, data: event })),
       );
     }
+    realtime.#stops.push(
+      deps.bus.on('support', (event) =>
+        realtime.#fanOut?.publishUser({ userId: event.userId, topic: 'support', data: event.message }),
+      ),
+      deps.bus.on('supportTopic', (event) => realtime.#fanOut?.publishTopic(event)),
+    );
     return realtime;
   }
 
@@ -91,6 +100,10 @@ export class Realtime {
   /** `quote:<SYMBOL>`, `kline:<SYMBOL>:<interval>` or a user topic. */
   checkTopic(topic: string): TopicCheck {
     if ((userTopics as readonly string[]).includes(topic)) return { ok: true, user: true };
+    // Customer service (docs/identity.md): the operators' desk, and a guest's chat by its id.
+    if (topic === deskTopic) return { ok: true, user: false, operator: true };
+    const guest = /^support:guest:([0-9a-f]{32})$/.exec(topic);
+    if (guest?.[1]) return { ok: true, user: false, hubTopic: guestTopic(hashToken(guest[1])) };
     const [kind, symbol, interval, ...rest] = topic.split(':');
     if (rest.length > 0 || !symbol) return { ok: false, code: 'TOPIC_INVALID' };
     if (kind === 'quote' && interval !== undefined) return { ok: false, code: 'TOPIC_INVALID' };
@@ -112,6 +125,24 @@ export class Realtime {
       )
       .limit(1);
     return session?.userId ?? null;
+  }
+
+  /** The role of a live operator session behind a token, or null (the support desk's socket). */
+  async operatorOfToken(token: string): Promise<OperatorRole | null> {
+    const [row] = await this.db
+      .select({ role: operators.role })
+      .from(operatorSessions)
+      .innerJoin(operators, eq(operators.id, operatorSessions.operatorId))
+      .where(
+        and(
+          eq(operatorSessions.tokenHash, hashToken(token)),
+          isNull(operatorSessions.revokedAt),
+          gt(operatorSessions.expiresAt, new Date()),
+          isNull(operators.disabledAt),
+        ),
+      )
+      .limit(1);
+    return row?.role ?? null;
   }
 
   async close(): Promise<void> {

@@ -8,6 +8,7 @@ import { type PageQuery, paginate } from '../../lib/paginate.ts';
 import { recordAudit } from '../admin/audit.ts';
 import type { IdempotencyClaim } from '../ledger/idempotency.ts';
 import type { Ledger } from '../ledger/ledger.ts';
+import { sendNotice } from '../notice/send.ts';
 import { convert, currencyRates, localTime, rateOf, walletSetting } from './rates.ts';
 
 type DepositRow = typeof deposits.$inferSelect;
@@ -194,6 +195,12 @@ export class DepositService {
         .where(eq(deposits.id, body.id))
         .returning();
       if (!after) throw new Error('update returned no deposit');
+      await sendNotice(book, {
+        userId: before.userId,
+        kind: body.status === 1 ? 'depositPassed' : body.status === 2 ? 'depositPartial' : 'depositRefused',
+        params: { amount: moneyString(amount), currency: before.currency, credited: moneyString(credited) },
+        reference: `deposit:${before.id}`,
+      });
       await recordAudit(book.tx, {
         operatorId: reviewer.operatorId,
         action: 'deposit.review',

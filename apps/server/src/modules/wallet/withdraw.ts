@@ -1,4 +1,4 @@
-import type { CryptoNetwork } from '@soar/contract';
+import { type CryptoNetwork, kycStatuses } from '@soar/contract';
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { users, walletAddresses, withdrawals } from '../../db/schema/index.ts';
@@ -9,6 +9,7 @@ import { recordAudit } from '../admin/audit.ts';
 import type { IdempotencyClaim } from '../ledger/idempotency.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import { verifyPayPassword } from '../member/pay-password.ts';
+import { sendNotice } from '../notice/send.ts';
 import { isValidAddress } from './addresses.ts';
 import type { Reviewer } from './deposit.ts';
 import { type CurrencyRate, currencyRates, rateOf, type WalletSetting, walletSetting } from './rates.ts';
@@ -141,7 +142,7 @@ export class WithdrawService {
       .from(users)
       .where(eq(users.id, userId));
     if (user?.withdrawFrozen) throw new AppError('WITHDRAW_FROZEN');
-    if (setting.withdrawRequiresKyc && user?.kycStatus !== 1) throw new AppError('KYC_REQUIRED');
+    if (setting.withdrawRequiresKyc && user?.kycStatus !== kycStatuses.passed) throw new AppError('KYC_REQUIRED');
     await verifyPayPassword(this.db, userId, body.payPassword);
     const fee = withdrawalFee(setting, rate, amount);
     return this.freeze(userId, { currency: rate.code, amount, fee, wallet }, claim);
@@ -229,6 +230,12 @@ export class WithdrawService {
         .where(eq(withdrawals.id, body.id))
         .returning();
       if (!after) throw new Error('update returned no withdrawal');
+      await sendNotice(book, {
+        userId,
+        kind: body.status === 1 ? 'withdrawPassed' : 'withdrawRefused',
+        params: { amount: moneyString(amount), currency },
+        reference,
+      });
       await recordAudit(book.tx, {
         operatorId: reviewer.operatorId,
         action: 'withdraw.review',

@@ -1,14 +1,20 @@
-import { BellOutline, MessageOutline } from 'antd-mobile-icons';
+import { MessageOutline } from 'antd-mobile-icons';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useJoinGuestChat } from '../../features/identity/api.ts';
+import { SupportChat } from '../../features/identity/components/chat.tsx';
+import { NoticeButton } from '../../features/identity/components/inbox.tsx';
+import { useSessionStore } from '../../features/session/store.ts';
+import { loginPath } from '../../shared/navigation.ts';
 import { usePageActive } from '../../shared/page.ts';
 import { useAppStore } from '../../shared/stores/app.ts';
 import { openSupportEvent } from '../../shared/support.ts';
 import { Sheet } from '../../shared/ui/sheet.tsx';
 
 /**
- * Customer service: a WhatsApp chat when the base setting says so, else the built-in support
- * panel (which the support work fills; until then it says so).
+ * Customer service: a WhatsApp chat when the base setting says so, else the built-in chat with
+ * the support desk (members and guests; a guest's chat joins the account after login).
  */
 export function CustomerTool() {
   const { t } = useTranslation();
@@ -19,6 +25,8 @@ export function CustomerTool() {
   const whatsappUrl = `https://wa.me/${whatsapp.replace(/\D/g, '')}`;
   const useWhatsapp = msgType === 'whatsapp' && whatsapp !== '';
   const active = usePageActive();
+  const isLogined = useSessionStore((state) => state.isLogined);
+  useJoinGuestChat(isLogined);
   // A page (the profile's VIP note) asks for customer service through `openSupport()`; only the
   // layout on screen answers (kept-alive tab pages have layouts of their own).
   useEffect(() => {
@@ -52,30 +60,16 @@ export function CustomerTool() {
       >
         <MessageOutline />
       </button>
-      <Panel open={open} onClose={close} title={label} body={t('shell.customerPanel.body')} />
+      <Sheet open={open} onClose={close} title={t('support.title')} testId="support-panel">
+        <SupportChat isLogined={isLogined} open={open} />
+      </Sheet>
     </>
   );
 }
 
+/** The inbox: the unread count live on the icon; guests are sent to log in. */
 export function NoticeTool() {
-  const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
-  const close = useCallback(() => setOpen(false), []);
-  const label = t('shell.tools.notice');
-  return (
-    <>
-      <button type="button" className="tool" data-testid="nav-notice" aria-label={label} onClick={() => setOpen(true)}>
-        <BellOutline />
-      </button>
-      <Panel open={open} onClose={close} title={label} body={t('shell.noticePanel.body')} />
-    </>
-  );
-}
-
-function Panel({ open, onClose, title, body }: { open: boolean; onClose: () => void; title: string; body: string }) {
-  return (
-    <Sheet open={open} onClose={onClose} title={title}>
-      <p className="sheet-text">{body}</p>
-    </Sheet>
-  );
+  const isLogined = useSessionStore((state) => state.isLogined);
+  const navigate = useNavigate();
+  return <NoticeButton isLogined={isLogined} onGuest={() => navigate(loginPath)} />;
 }

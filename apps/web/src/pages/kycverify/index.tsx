@@ -1,5 +1,5 @@
-import { PlaceholderPage } from '../../shared/ui/placeholder-page.tsx';
+import { KycOverview } from '../../features/identity/components/kyc.tsx';
 
 export function Page() {
-  return <PlaceholderPage title="pages.kycverify.index" />;
+  return <KycOverview />;
 }

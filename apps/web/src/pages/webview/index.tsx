@@ -1,5 +1,6 @@
-import { PlaceholderPage } from '../../shared/ui/placeholder-page.tsx';
+import { DocumentView } from '../../features/identity/components/documents.tsx';
+import type { PageProps } from '../../shared/page.ts';
 
-export function Page() {
-  return <PlaceholderPage title="pages.webview.index" />;
+export function Page({ query }: PageProps) {
+  return <DocumentView name={query.name} />;
 }

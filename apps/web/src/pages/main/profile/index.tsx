@@ -1,4 +1,4 @@
-import type { UserInfo } from '@soar/contract';
+import { type UserInfo, vipFeeDiscountPercent } from '@soar/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, List, Picker, PullToRefresh, Tag } from 'antd-mobile';
 import { DownOutline, FileOutline } from 'antd-mobile-icons';
@@ -166,7 +166,9 @@ function MemberProfile() {
             </button>
             <button type="button" onClick={askVip} data-testid="vip-badge">
               <Tag color={info.vip ? 'warning' : 'default'} fill={info.vip ? 'solid' : 'outline'} round>
-                {t(info.vip ? 'account.profile.vip' : 'account.profile.notVip')}
+                {info.vip
+                  ? `${t('vip.level', { level: info.vipLevel })} · ${t('vip.discount', { percent: vipFeeDiscountPercent(info.vipLevel ?? 0) })}`
+                  : t('account.profile.notVip')}
               </Tag>
             </button>
           </div>

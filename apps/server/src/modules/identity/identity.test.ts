@@ -1,0 +1,414 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { appSettings, auditLog, kycApplications, notices, supportMessages, users } from '../../db/schema/index.ts';
+import { createTestApp, type TestApp } from '../../test/helper.ts';
+import {
+  call,
+  createMember,
+  createOperator,
+  expectLedgerVerified,
+  fund,
+  type Headers,
+  payPassword,
+  upload,
+  walletMember,
+} from '../../test/wallet.ts';
+import { TestClient } from '../realtime/ws-client.test-helper.ts';
+import { defaultWalletSetting } from '../wallet/rates.ts';
+
+let t: TestApp;
+let compliance: { headers: Headers; token: string };
+let support: { headers: Headers; token: string };
+let finance: { headers: Headers };
+
+beforeAll(async () => {
+  const { mkdtempSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  t = await createTestApp({ dataDir: mkdtempSync(`${tmpdir()}/soar-identity-`) });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  compliance = await createOperator(t.app, { role: 'compliance' });
+  support = await createOperator(t.app, { role: 'support' });
+  finance = await createOperator(t.app, { role: 'finance' });
+});
+afterEach(() => expectLedgerVerified(t.app));
+afterAll(() => t.close());
+
+type Member = Awaited<ReturnType<typeof createMember>>;
+const image = async (member: { headers: Headers }) => (await upload(t.app, member.headers)).json().data.id as string;
+const submit = (member: { headers: Headers }, body: object, lang = 'en') =>
+  call(t.app, 'POST', 'kyc/submit', { ...member.headers, 'x-soar-lang': lang }, body);
+const review = (body: object, headers = compliance.headers) => call(t.app, 'POST', 'admin/kyc/review', headers, body);
+const info = async (member: { headers: Headers }) => (await call(t.app, 'GET', 'kyc/info', member.headers)).json().data;
+
+async function idcard(member: Member) {
+  return {
+    docType: 'idcard',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    idNumber: 'AB-123456',
+    front: await image(member),
+    back: await image(member),
+  };
+}
+
+async function connect(token: string, topics: string[]) {
+  const client = await TestClient.connect(t.app);
+  expect((await client.request({ op: 'auth', token })).op).toBe('auth');
+  expect((await client.request({ op: 'sub', topics })).topics).toEqual(topics);
+  return client;
+}
+
+describe('KYC', () => {
+  it('submit -> refuse one field -> correct only it -> pass; the notice arrives live', async () => {
+    const member = await createMember(t.app);
+    expect(await info(member)).toMatchObject({ status: null, application: null, reviewHours: 24 });
+    const body = await idcard(member);
+    const submitted = await submit(member, body);
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    expect(submitted.json().data).toMatchObject({ status: 0, application: { status: 0, firstName: 'Ada' } });
+    const again = await submit(member, body, 'de');
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'KYC_PENDING', message: expect.stringContaining('Identitätsprüfung') });
+
+    const id = submitted.json().data.application.id;
+    const noReason = await review({ id, status: 2 });
+    expect(noReason.json().code).toBe('KYC_REASON_REQUIRED');
+    const refused = await review({ id, status: 2, reasons: { lastName: 'Does not match the photo' } });
+    expect(refused.statusCode, refused.body).toBe(200);
+    expect((await info(member)).application).toMatchObject({
+      status: 2,
+      reasons: { lastName: 'Does not match the photo' },
+    });
+    const [notice] = await t.app.db.select().from(notices).where(eq(notices.userId, member.user.id));
+    expect(notice).toMatchObject({ kind: 'kycRefused', reference: `kyc:${id}` });
+    const inbox = await call(t.app, 'GET', 'notice/list', { ...member.headers, 'x-soar-lang': 'de' });
+    expect(inbox.json().data.list[0].body).toContain('Nachname');
+
+    const locked = await submit(member, { docType: 'idcard', firstName: 'Eve', lastName: 'King' });
+    expect(locked.statusCode).toBe(422);
+    expect(locked.json()).toMatchObject({ code: 'KYC_FIELD_LOCKED', message: expect.stringContaining('Last name') });
+    const missing = await submit(member, { docType: 'idcard' });
+    expect(missing.json()).toMatchObject({ code: 'KYC_FIELDS_MISSING', message: 'Please fill in: Last name' });
+    const otherDoc = await submit(member, { docType: 'passport', lastName: 'King' });
+    expect(otherDoc.json().code).toBe('KYC_DOC_TYPE_LOCKED');
+    const corrected = await submit(member, { docType: 'idcard', firstName: 'Ada', lastName: 'King' });
+    expect(corrected.statusCode, corrected.body).toBe(200);
+    expect(corrected.json().data.application).toMatchObject({
+      status: 0,
+      firstName: 'Ada',
+      lastName: 'King',
+      front: body.front,
+      back: body.back,
+      reasons: {},
+    });
+
+    const live = await connect(member.token, ['notice']);
+    const second = corrected.json().data.application.id;
+    const passed = await review({ id: second, status: 1 });
+    expect(passed.statusCode, passed.body).toBe(200);
+    const frame = await live.next((f) => f.topic === 'notice');
+    expect(frame.data).toMatchObject({ userId: member.user.id });
+    live.close();
+    expect(await info(member)).toMatchObject({ status: 1 });
+    const [user] = await t.app.db.select().from(users).where(eq(users.id, member.user.id));
+    expect(user?.kycStatus).toBe(1);
+    const passedAgain = await submit(member, body);
+    expect(passedAgain.json().code).toBe('KYC_ALREADY_PASSED');
+    const audit = await t.app.db.select().from(auditLog).where(eq(auditLog.entity, 'kyc'));
+    expect(audit.map((row) => row.entityId)).toEqual(expect.arrayContaining([String(id), String(second)]));
+    const detail = await call(t.app, 'GET', `admin/kyc/detail?id=${second}`, compliance.headers);
+    expect(detail.json().data).toMatchObject({ id: second, uid: member.user.uid, history: [{ id, status: 2 }] });
+  });
+
+  it('images open only to their owner and operators; another member’s image cannot be submitted', async () => {
+    const owner = await createMember(t.app);
+    const other = await createMember(t.app);
+    const front = await image(owner);
+    const file = (headers: Headers) => t.app.inject({ method: 'GET', url: `/api/v1/upload/${front}`, headers });
+    expect((await file(owner.headers)).statusCode).toBe(200);
+    expect((await file(compliance.headers)).statusCode).toBe(200);
+    expect((await file(other.headers)).statusCode).toBe(404);
+    expect((await file({})).statusCode).toBe(401);
+    const stolen = await submit(other, { ...(await idcard(other)), front });
+    expect(stolen.statusCode).toBe(422);
+    expect(stolen.json().code).toBe('KYC_IMAGE_INVALID');
+    const [row] = await t.app.db.select().from(users).where(eq(users.id, other.user.id));
+    expect(row?.kycStatus).toBeNull();
+  });
+
+  it('a passport has no back; bad input is refused with nothing stored', async () => {
+    const member = await createMember(t.app);
+    const front = await image(member);
+    const cases: [object, number][] = [
+      [{ docType: 'passport', firstName: 'A\u0000', lastName: 'B', idNumber: 'P1234', front }, 422],
+      [{ docType: 'passport', firstName: 'A', lastName: 'B', idNumber: 'P1234', front, extra: 1 }, 422],
+      [{ docType: 'passport', firstName: 'A', lastName: 'B', idNumber: 'P1234', front: 'x'.repeat(32) }, 422],
+      [{ docType: 'passport', firstName: 'A', lastName: 'B', idNumber: 'P1234', front, back: front }, 422],
+      [{ docType: 'visa', firstName: 'A', lastName: 'B', idNumber: 'P1234', front }, 422],
+      [{ docType: 'passport', firstName: 'A', lastName: 'B', front }, 422],
+    ];
+    for (const [body, status] of cases) {
+      const response = await submit(member, body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(status);
+    }
+    expect(await t.app.db.select().from(kycApplications).where(eq(kycApplications.userId, member.user.id))).toEqual([]);
+    const ok = await submit(member, { docType: 'passport', firstName: 'A', lastName: 'B', idNumber: 'P1234', front });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().data.application).toMatchObject({ docType: 'passport', back: null });
+    const big = await review({ id: 2 ** 31, status: 1 });
+    expect(big.statusCode).toBe(422);
+    const absent = await review({ id: 2 ** 31 - 1, status: 1 });
+    expect(absent.json().code).toBe('KYC_NOT_FOUND');
+    expect((await review({ id: ok.json().data.application.id, status: 1 }, support.headers)).statusCode).toBe(403);
+    expect((await call(t.app, 'GET', 'admin/kyc/list', member.headers)).statusCode).toBe(401);
+  });
+
+  it('two reviews of one submission at once: exactly one wins', async () => {
+    const member = await createMember(t.app);
+    const submitted = await submit(member, await idcard(member));
+    const id = submitted.json().data.application.id;
+    const other = await createOperator(t.app, { role: 'compliance' });
+    const answers = await Promise.all([
+      review({ id, status: 1 }),
+      review({ id, status: 2, reasons: { front: 'Blurred' } }, other.headers),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    expect(answers.find((a) => a.statusCode === 409)?.json().code).toBe('ALREADY_REVIEWED');
+    const sent = await t.app.db.select().from(notices).where(eq(notices.userId, member.user.id));
+    expect(sent).toHaveLength(1);
+  });
+
+  it('two submissions at once: one review is opened', async () => {
+    const member = await createMember(t.app);
+    const body = await idcard(member);
+    const answers = await Promise.all([submit(member, body), submit(member, body)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const rows = await t.app.db.select().from(kycApplications).where(eq(kycApplications.userId, member.user.id));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('withdrawals wait for a passed KYC when the setting says so', async () => {
+    const member = await walletMember(t.app);
+    await fund(t.app, member, finance, '100');
+    await t.app.db
+      .update(appSettings)
+      .set({ value: { ...defaultWalletSetting, withdrawRequiresKyc: true } })
+      .where(eq(appSettings.key, 'wallet'));
+    const apply = () =>
+      call(t.app, 'POST', 'withdraw/apply', member.headers, {
+        amount: '20',
+        currency: 'USDT',
+        walletId: member.walletId,
+        payPassword,
+      });
+    try {
+      expect((await info(member)).requiredFor).toEqual({ withdraw: true, loan: false });
+      const refused = await apply();
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().code).toBe('KYC_REQUIRED');
+      const submitted = await submit(member, await idcard(member));
+      expect((await apply()).json().code).toBe('KYC_REQUIRED');
+      await review({ id: submitted.json().data.application.id, status: 1 });
+      const allowed = await apply();
+      expect(allowed.statusCode, allowed.body).toBe(200);
+      const reviewed = await call(t.app, 'POST', 'admin/withdraw/review', finance.headers, {
+        id: allowed.json().data.id,
+        status: 2,
+      });
+      expect(reviewed.statusCode, reviewed.body).toBe(200);
+      const kinds = (await t.app.db.select().from(notices).where(eq(notices.userId, member.user.id))).map(
+        (row) => row.kind,
+      );
+      expect(kinds).toEqual(['depositPassed', 'kycPassed', 'withdrawRefused']);
+    } finally {
+      await t.app.db.update(appSettings).set({ value: defaultWalletSetting }).where(eq(appSettings.key, 'wallet'));
+    }
+  });
+});
+
+describe('inbox', () => {
+  it('counts unread, reads one, refuses another member’s, reads all, in the reader’s language', async () => {
+    const member = await createMember(t.app);
+    const other = await createMember(t.app);
+    await fund(t.app, member, finance, '10');
+    await fund(t.app, member, finance, '20');
+    const unread = async (m: { headers: Headers }) =>
+      (await call(t.app, 'GET', 'notice/unread', m.headers)).json().data.count;
+    expect(await unread(member)).toBe(2);
+    const list = await call(t.app, 'GET', 'notice/list?unread=true', { ...member.headers, 'x-soar-lang': 'ja' });
+    expect(list.json().data).toMatchObject({ total: 2, list: [{ kind: 'depositPassed', read: false }, {}] });
+    expect(list.json().data.list[0].body).toBe('20 USDT の入金が反映されました。');
+    const [first, second] = list.json().data.list;
+    const foreign = await call(t.app, 'POST', 'notice/read', other.headers, { id: first.id });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().code).toBe('NOTICE_NOT_FOUND');
+    expect(await unread(member)).toBe(2);
+    for (const body of [{}, { id: first.id, all: true }, { id: 'x' }, { id: 2 ** 31 }, { all: false }]) {
+      expect((await call(t.app, 'POST', 'notice/read', member.headers, body)).statusCode, JSON.stringify(body)).toBe(
+        422,
+      );
+    }
+    const one = await call(t.app, 'POST', 'notice/read', member.headers, { id: second.id });
+    expect(one.json().data).toEqual({ count: 1 });
+    const all = await call(t.app, 'POST', 'notice/read', member.headers, { all: true });
+    expect(all.json().data).toEqual({ count: 0 });
+    expect((await call(t.app, 'GET', 'notice/list?unread=true', member.headers)).json().data.total).toBe(0);
+  });
+
+  it('an announcement reaches every member’s inbox live, audited', async () => {
+    const member = await createMember(t.app);
+    const live = await connect(member.token, ['notice']);
+    const bad = await call(t.app, 'POST', 'admin/notice/create', support.headers, { title: 'x', body: 'a\u0000' });
+    expect(bad.statusCode).toBe(422);
+    const created = await call(t.app, 'POST', 'admin/notice/create', support.headers, {
+      title: 'Maintenance',
+      body: 'Saturday 02:00 UTC',
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const [count] = await t.app.db.select().from(users);
+    expect(count).toBeDefined();
+    expect(created.json().data.recipients).toBe((await t.app.db.select().from(users)).length);
+    await live.next((frame) => frame.topic === 'notice');
+    live.close();
+    const list = await call(t.app, 'GET', 'notice/list', member.headers);
+    expect(list.json().data.list[0]).toMatchObject({
+      kind: 'announcement',
+      title: 'Maintenance',
+      body: 'Saturday 02:00 UTC',
+    });
+    expect(
+      (await call(t.app, 'POST', 'admin/notice/create', compliance.headers, { title: 'a', body: 'b' })).statusCode,
+    ).toBe(403);
+    const listed = await call(t.app, 'GET', 'admin/notice/list', support.headers);
+    expect(listed.json().data.list[0]).toMatchObject({ title: 'Maintenance' });
+  });
+});
+
+describe('support chat', () => {
+  it('member and operator talk live both ways; images are the member’s own', async () => {
+    const member = await createMember(t.app);
+    const mine = await connect(member.token, ['support']);
+    const desk = await connect(support.token, ['support:desk']);
+    const sent = await call(t.app, 'POST', 'support/message/send', member.headers, {
+      text: 'Hello, where is my deposit?',
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const conversationId = sent.json().data.conversationId;
+    const heard = await desk.next((f) => f.topic === 'support:desk');
+    expect(heard.data).toMatchObject({ conversationId, unread: 1, message: { text: 'Hello, where is my deposit?' } });
+
+    const listed = await call(t.app, 'GET', 'admin/support/conversation/list', support.headers);
+    expect(listed.json().data.list[0]).toMatchObject({ id: conversationId, uid: member.user.uid, unread: 1 });
+    const thread = await call(
+      t.app,
+      'GET',
+      `admin/support/message/list?conversationId=${conversationId}`,
+      support.headers,
+    );
+    expect(thread.json().data.list).toHaveLength(1);
+    const answered = await call(t.app, 'POST', 'admin/support/message/send', support.headers, {
+      conversationId,
+      text: 'It is credited now.',
+    });
+    expect(answered.statusCode, answered.body).toBe(200);
+    const own = await mine.next((f) => f.topic === 'support');
+    expect(own.data).toMatchObject({ from: 'member', conversationId });
+    const reply = await mine.next((f) => f.topic === 'support' && (f.data as { from: string }).from === 'operator');
+    expect(reply.data).toMatchObject({ from: 'operator', text: 'It is credited now.' });
+
+    const picture = await image(member);
+    expect((await call(t.app, 'POST', 'support/message/send', member.headers, { image: picture })).statusCode).toBe(
+      200,
+    );
+    const other = await createMember(t.app);
+    const stolen = await call(t.app, 'POST', 'support/message/send', other.headers, { image: picture });
+    expect(stolen.json().code).toBe('SUPPORT_IMAGE_INVALID');
+    const empty = await call(t.app, 'POST', 'support/message/send', member.headers, { text: '  ' });
+    expect(empty.json().code).toBe('SUPPORT_MESSAGE_EMPTY');
+    for (const body of [{ text: 'a\u0000' }, { text: 'a', extra: 1 }, { text: 'x'.repeat(2001) }]) {
+      expect((await call(t.app, 'POST', 'support/message/send', member.headers, body)).statusCode).toBe(422);
+    }
+    const thread2 = await call(t.app, 'GET', 'support/message/list', member.headers);
+    expect(thread2.json().data).toMatchObject({ conversationId, unread: 1 });
+    expect(thread2.json().data.list.map((m: { from: string }) => m.from)).toEqual(['member', 'operator', 'member']);
+    expect((await call(t.app, 'GET', 'support/message/list', other.headers)).json().data).toEqual({
+      conversationId: null,
+      list: [],
+      unread: 0,
+    });
+    const missing = await call(t.app, 'POST', 'admin/support/message/send', support.headers, {
+      conversationId: 2 ** 31 - 1,
+      text: 'x',
+    });
+    expect(missing.json().code).toBe('SUPPORT_CONVERSATION_NOT_FOUND');
+    expect((await call(t.app, 'GET', 'admin/support/conversation/list', compliance.headers)).statusCode).toBe(403);
+    mine.close();
+    desk.close();
+  });
+
+  it('a guest chats live by the id the browser keeps, and the chat joins the account on login', async () => {
+    const guestId = 'ab'.repeat(16);
+    const guestSocket = await TestClient.connect(t.app);
+    expect((await guestSocket.request({ op: 'sub', topics: [`support:guest:${guestId}`] })).topics).toEqual([
+      `support:guest:${guestId}`,
+    ]);
+    const refusedDesk = await guestSocket.request({ op: 'sub', topics: ['support:desk'] });
+    expect(refusedDesk).toMatchObject({ op: 'error', code: 'UNAUTHORIZED' });
+    const member = await createMember(t.app);
+    const memberDesk = await TestClient.connect(t.app);
+    await memberDesk.request({ op: 'auth', token: member.token });
+    expect(await memberDesk.request({ op: 'sub', topics: ['support:desk'] })).toMatchObject({ code: 'UNAUTHORIZED' });
+    memberDesk.close();
+
+    const sent = await call(
+      t.app,
+      'POST',
+      'support/guest/message/send',
+      {},
+      { guestId, text: 'Can I open an account?' },
+    );
+    expect(sent.statusCode, sent.body).toBe(200);
+    const conversationId = sent.json().data.conversationId;
+    await call(t.app, 'POST', 'admin/support/message/send', support.headers, { conversationId, text: 'Yes, sign up.' });
+    const heard = await guestSocket.next(
+      (f) => f.topic === 'support' && (f.data as { from: string }).from === 'operator',
+    );
+    expect(heard.data).toMatchObject({ from: 'operator', text: 'Yes, sign up.' });
+    guestSocket.close();
+    const bad = await call(t.app, 'POST', 'support/guest/message/send', {}, { guestId: 'xyz', text: 'a' });
+    expect(bad.statusCode).toBe(422);
+    const guestImage = await call(t.app, 'POST', 'support/guest/message/send', {}, { guestId, image: 'a'.repeat(32) });
+    expect(guestImage.statusCode).toBe(422);
+
+    await call(t.app, 'POST', 'support/message/send', member.headers, { text: 'Now I am a member' });
+    const joined = await call(t.app, 'POST', 'support/guest/join', member.headers, { guestId });
+    expect(joined.statusCode, joined.body).toBe(200);
+    expect(joined.json().data.list.map((m: { text: string }) => m.text)).toEqual([
+      'Can I open an account?',
+      'Yes, sign up.',
+      'Now I am a member',
+    ]);
+    const guestNow = await call(t.app, 'GET', `support/guest/message/list?guestId=${guestId}`, {});
+    expect(guestNow.json().data).toEqual({ conversationId: null, list: [], unread: 0 });
+    const messages = await t.app.db
+      .select()
+      .from(supportMessages)
+      .where(eq(supportMessages.conversationId, conversationId));
+    expect(messages).toEqual([]);
+  });
+});
+
+describe('documents', () => {
+  it('serves every product document in every language, and nothing else', async () => {
+    for (const name of ['terms', 'privacy', 'fee-schedule', 'fill-policy', 'loan-contract']) {
+      for (const lang of ['en', 'de', 'es', 'fr', 'it', 'ja', 'zh-CN']) {
+        const response = await call(t.app, 'GET', `document?name=${name}`, { 'x-soar-lang': lang });
+        expect(response.statusCode).toBe(200);
+        const doc = response.json().data;
+        expect(doc.paragraphs.length).toBeGreaterThan(1);
+        expect(doc.title).not.toContain('document.');
+      }
+    }
+    expect((await call(t.app, 'GET', 'document?name=https://evil.test', {})).statusCode).toBe(422);
+  });
+});

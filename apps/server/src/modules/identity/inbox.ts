@@ -1,0 +1,146 @@
+import type { LanguageKey } from '@soar/contract';
+import { translate } from '@soar/i18n';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { type Database, queryRows } from '../../db/client.ts';
+import { announcements, notices, users } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { paginate } from '../../lib/paginate.ts';
+import type { Actor } from '../../lib/route.ts';
+import { recordAudit } from '../admin/audit.ts';
+import type { Ledger } from '../ledger/ledger.ts';
+
+type NoticeRow = typeof notices.$inferSelect;
+
+/**
+ * A notice in the reader's language. A `fields` parameter (a comma list of field names, as a
+ * KYC refusal sends) is shown with each field's name in that language.
+ */
+export function noticeView(lang: LanguageKey, row: NoticeRow) {
+  const params = { ...row.params };
+  if (typeof params.fields === 'string') {
+    params.fields = params.fields
+      .split(',')
+      .map((field) => translate(lang, `fields.${field}`))
+      .join(', ');
+  }
+  return {
+    id: row.id,
+    kind: row.kind,
+    title: translate(lang, `notice.${row.kind}.title`, params),
+    body: translate(lang, `notice.${row.kind}.body`, params),
+    reference: row.reference,
+    read: row.readAt !== null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The inbox (docs/identity.md): notices per member, announcements copied to every member. */
+export class InboxService {
+  constructor(
+    private readonly db: Database,
+    private readonly ledger: Ledger,
+  ) {}
+
+  list(userId: number, lang: LanguageKey, query: { page: number; pageSize: number; unread?: boolean }) {
+    const where = and(eq(notices.userId, userId), query.unread ? isNull(notices.readAt) : undefined);
+    return paginate(
+      query,
+      this.db.select().from(notices).where(where).orderBy(desc(notices.id)).$dynamic(),
+      this.db.select({ total: count() }).from(notices).where(where),
+      (row) => noticeView(lang, row),
+    );
+  }
+
+  async unread(userId: number) {
+    const [row] = await this.db
+      .select({ count: count() })
+      .from(notices)
+      .where(and(eq(notices.userId, userId), isNull(notices.readAt)));
+    return { count: row?.count ?? 0 };
+  }
+
+  /** One notice of the member's (another's id is not found) or all; other tabs hear of it. */
+  async read(userId: number, body: { id: number } | { all: true }) {
+    await this.ledger.transaction(async (book) => {
+      if ('id' in body) {
+        const [row] = await book.tx
+          .select({ id: notices.id, readAt: notices.readAt })
+          .from(notices)
+          .where(and(eq(notices.id, body.id), eq(notices.userId, userId)));
+        if (!row) throw new AppError('NOTICE_NOT_FOUND');
+        if (row.readAt === null) {
+          await book.tx.update(notices).set({ readAt: new Date() }).where(eq(notices.id, row.id));
+        }
+        book.emit('notice', { userId, id: row.id });
+      } else {
+        await book.tx
+          .update(notices)
+          .set({ readAt: new Date() })
+          .where(and(eq(notices.userId, userId), isNull(notices.readAt)));
+        book.emit('notice', { userId, id: 0 });
+      }
+    });
+    return this.unread(userId);
+  }
+
+  // Announcements
+
+  async announcements(query: { page: number; pageSize: number }) {
+    return paginate(
+      query,
+      this.db.select().from(announcements).orderBy(desc(announcements.id)).$dynamic(),
+      this.db.select({ total: count() }).from(announcements),
+      announcementView,
+    );
+  }
+
+  /**
+   * Copies the announcement into every member's inbox in one statement; each member's `notice`
+   * topic hears of it after the commit.
+   */
+  async announce(actor: Actor, body: { title: string; body: string }) {
+    return this.ledger.transaction(async (book) => {
+      const [created] = await book.tx
+        .insert(announcements)
+        .values({ title: body.title, body: body.body, operatorId: actor.operatorId })
+        .returning();
+      if (!created) throw new Error('insert returned no announcement');
+      const reference = `announcement:${created.id}`;
+      const inserted = await queryRows<{ id: number; userId: number }>(
+        book.tx as unknown as Database,
+        sql`insert into ${notices} (user_id, kind, params, reference)
+            select ${users.id}, 'announcement', jsonb_build_object('title', ${body.title}::text, 'body', ${body.body}::text), ${reference}
+            from ${users}
+            returning id, user_id as "userId"`,
+      );
+      const [after] = await book.tx
+        .update(announcements)
+        .set({ recipients: inserted.length })
+        .where(eq(announcements.id, created.id))
+        .returning();
+      if (!after) throw new Error('update returned no announcement');
+      for (const row of inserted) book.emit('notice', { userId: row.userId, id: row.id });
+      await recordAudit(book.tx, {
+        operatorId: actor.operatorId,
+        action: 'notice.announce',
+        entity: 'announcement',
+        entityId: after.id,
+        before: null,
+        after: announcementView(after),
+        ip: actor.ip,
+      });
+      return announcementView(after);
+    });
+  }
+}
+
+function announcementView(row: typeof announcements.$inferSelect) {
+  return {
+    id: row.id,
+    title: row.title,
+    body: row.body,
+    recipients: row.recipients,
+    createdAt: row.createdAt.toISOString(),
+    operatorId: row.operatorId,
+  };
+}
