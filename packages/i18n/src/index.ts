@@ -8,6 +8,7 @@ import { member } from './locales/member/index.ts';
 import { quant } from './locales/quant/index.ts';
 import { shell } from './locales/shell/index.ts';
 import { trade } from './locales/trade/index.ts';
+import { trading } from './locales/trading/index.ts';
 import { wallet } from './locales/wallet/index.ts';
 
 export type Catalog = { [key: string]: string | Catalog };
@@ -27,6 +28,7 @@ export const namespaces: Record<string, Namespace> = {
   quant,
   shell,
   trade,
+  trading,
   wallet,
 };
 

@@ -1,3 +1,4 @@
+import type { Quote } from '@soar/contract';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MarketState } from '../../../shared/quote/market-state.tsx';
@@ -11,20 +12,27 @@ import { LoadError } from './load-error.tsx';
 import { PriceHeader } from './price-header.tsx';
 import { QuoteFields } from './quote-fields.tsx';
 import { SymbolNotFound } from './symbol-not-found.tsx';
-import { TradeButtons } from './trade-buttons.tsx';
+import { TradeButtons, type TradeSide } from './trade-buttons.tsx';
 
 const backTo = {
   stock: { path: '/pages/main/market/index', label: 'quoteUi.notFound.toMarkets' },
   index: { path: '/pages/quote/globalindex', label: 'quoteUi.notFound.toIndices' },
 };
 
-type Props = { symbol: string; title: string; kind: 'stock' | 'index'; signedIn: boolean };
+type Props = {
+  symbol: string;
+  title: string;
+  kind: 'stock' | 'index';
+  signedIn: boolean;
+  /** Buy and sell on a stock: the page opens the order ticket. */
+  onTrade?: (side: TradeSide, quote: Quote) => void;
+};
 
 /**
  * The detail of one instrument: live header, chart and fields. A stock adds the watchlist star
  * and buy and sell; an index shows its level without volume.
  */
-export function QuoteDetail({ symbol, title, kind, signedIn }: Props) {
+export function QuoteDetail({ symbol, title, kind, signedIn, onTrade }: Props) {
   const { t } = useTranslation();
   const quote = useQuoteDetail(symbol);
   const data = quote.data;
@@ -64,7 +72,7 @@ export function QuoteDetail({ symbol, title, kind, signedIn }: Props) {
             session={session}
           />
           <QuoteFields quote={data} />
-          {data.kind === 'stock' && <TradeButtons symbol={data.symbol} />}
+          {data.kind === 'stock' && onTrade && <TradeButtons onTrade={(side) => onTrade(side, data)} />}
         </>
       )}
     </section>
