@@ -23,6 +23,10 @@ import { adminOperatorRoutes } from './modules/admin/operator-routes.ts';
 import { SettingsAdmin } from './modules/admin/settings-admin.ts';
 import { adminWalletRoutes } from './modules/admin/wallet-routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
+import { IpoAdmin } from './modules/ipo/admin.ts';
+import { ipoAllotJob } from './modules/ipo/allotment.ts';
+import { ipoRoutes } from './modules/ipo/routes.ts';
+import { IpoService } from './modules/ipo/service.ts';
 import { legacyRoutes } from './modules/legacy/routes.ts';
 import { loanAccrueJob } from './modules/loan/accrual.ts';
 import { LoanAdmin } from './modules/loan/admin.ts';
@@ -170,6 +174,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const loans = new LoanService(products);
   jobs.register(quantAccrueJob({ ...products, calendar, seed: config.simulatorSeed }));
   jobs.register(loanAccrueJob(products));
+  const ipo = new IpoService(products);
+  jobs.register(ipoAllotJob(products));
   const dashboard = new Dashboard();
   dashboard.register(walletDashboard(database.db));
   dashboard.register(memberDashboard(database.db));
@@ -233,6 +239,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       await api.register(realtimeRoutes, { realtime });
       await api.register(quantRoutes, { quant, admin: new QuantAdmin({ ...products, calendar }, quant) });
       await api.register(loanRoutes, { loans, admin: new LoanAdmin(products) });
+      await api.register(ipoRoutes, { ipo, admin: new IpoAdmin(products, ipo) });
       await api.register(adminJobRoutes, { jobs });
     },
     { prefix: '/api/v1' },

@@ -1,5 +1,6 @@
 import { memberAdminErrors } from './admin-members.ts';
 import { contentErrors } from './content.ts';
+import { ipoErrors } from './ipo.ts';
 import { loanErrors } from './loan.ts';
 import { marketErrors } from './market.ts';
 import { memberErrors } from './member.ts';
@@ -39,6 +40,7 @@ export const errorStatus = {
   ...operatorErrors,
   ...memberAdminErrors,
   ...contentErrors,
+  ...ipoErrors,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -2,6 +2,7 @@ import { adjustmentApi, memberAdminApi } from './admin-members.ts';
 import { backOfficeApi } from './admin-settings.ts';
 import type { Api, Endpoint } from './api.ts';
 import { contentAdminApi, contentApi } from './content.ts';
+import { ipoAdminApi, ipoApi } from './ipo.ts';
 import { jobAdminApi } from './jobs.ts';
 import { legacyApi } from './legacy.ts';
 import { loanAdminApi, loanApi } from './loan.ts';
@@ -37,6 +38,8 @@ export const apis = {
   loanApi,
   loanAdminApi,
   jobAdminApi,
+  ipoApi,
+  ipoAdminApi,
 } as const satisfies Record<string, Api>;
 
 /** Each operator entry with the name of its api object and its key. */

@@ -1,6 +1,7 @@
 import { defaultLanguage, type LanguageKey, languageKeys } from '@soar/contract';
 import { admin } from './locales/admin/index.ts';
 import { common } from './locales/common/index.ts';
+import { ipo } from './locales/ipo/index.ts';
 import { loan } from './locales/loan/index.ts';
 import { market } from './locales/market/index.ts';
 import { member } from './locales/member/index.ts';
@@ -15,7 +16,7 @@ export type Namespace = Record<LanguageKey, Catalog>;
  * The catalogs are split by domain (`locales/<namespace>/<lang>.json`) so each domain keeps its
  * messages beside the others; the namespaces merge into one catalog per language.
  */
-export const namespaces: Record<string, Namespace> = { admin, common, loan, market, member, quant, shell, wallet };
+export const namespaces: Record<string, Namespace> = { admin, common, ipo, loan, market, member, quant, shell, wallet };
 
 function merge(target: Catalog, source: Catalog): Catalog {
   for (const [key, value] of Object.entries(source)) {

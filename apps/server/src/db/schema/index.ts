@@ -1,5 +1,6 @@
 export * from './admin.ts';
 export * from './audit.ts';
+export * from './ipo.ts';
 export * from './jobs.ts';
 export * from './loan.ts';
 export * from './market.ts';
