@@ -30,7 +30,9 @@ export function OfferCard({ offer, onSubscribe }: { offer: IpoOffer; onSubscribe
       {offer.description && <p className={styles.notice}>{offer.description}</p>}
       <div className={styles.highlight}>
         <span className={styles.big}>{offer.finalPrice ? money.amount(offer.finalPrice, currency) : range}</span>
-        <span className={styles.caption}>{offer.finalPrice ? t('ipo.issuePrice') : t('ipo.priceRange')}</span>
+        <span className={styles.caption}>
+          {offer.finalPrice || offer.priceMin === offer.priceMax ? t('ipo.issuePrice') : t('ipo.priceRange')}
+        </span>
       </div>
       <dl className={styles.grid}>
         <div>
@@ -88,7 +90,7 @@ export function OfferCard({ offer, onSubscribe }: { offer: IpoOffer; onSubscribe
           </div>
         )}
       </dl>
-      <p className={styles.hint} data-testid="ipo-seed">
+      <p className={`${styles.hint} ${styles.seed}`} data-testid="ipo-seed">
         {offer.seed ? t('ipo.seedRevealed', { seed: offer.seed }) : t('ipo.seedCommitted', { hash: offer.seedHash })}
       </p>
       {onSubscribe && (
