@@ -115,6 +115,8 @@ test.afterAll(() => api.dispose());
 test('subscribe to the open IPO, see it under my subscriptions, and after the allotment the refund in the balance', async ({
   page,
 }) => {
+  // Two page loads and an allotment on a cold, shared machine.
+  test.setTimeout(120_000);
   await open(page, '/pages/product/newstock', member);
   const card = page.getByTestId('ipo-card').filter({ hasText: offer.symbol });
   await expect(card).toContainText('E2E Robotics', { timeout: 20_000 });
@@ -139,7 +141,7 @@ test('subscribe to the open IPO, see it under my subscriptions, and after the al
 
   await call('post', 'admin/ipo/allot', operator, { id: offer.id });
   await page.reload();
-  await expect(mine.getByTestId('ipo-subscription-status')).toHaveText('Allotted');
+  await expect(mine.getByTestId('ipo-subscription-status')).toHaveText('Allotted', { timeout: 30_000 });
   await expect(mine.getByTestId('ipo-subscription-allotted')).toHaveText('100');
   await expect(mine.getByTestId('ipo-subscription-refund')).toHaveText('2,000.00 USDT');
   expect(await balance(member, 'USDT')).toEqual({ available: '3998', frozen: '0' });
