@@ -15,7 +15,13 @@ import { AdjustmentService } from './modules/admin/adjustments.ts';
 import { adminAuthRoutes } from './modules/admin/auth-routes.ts';
 import { backOfficeRoutes } from './modules/admin/back-office-routes.ts';
 import { Dashboard } from './modules/admin/dashboard.ts';
-import { adjustmentDashboard, memberDashboard, walletDashboard } from './modules/admin/dashboard-providers.ts';
+import {
+  adjustmentDashboard,
+  loanDashboard,
+  memberDashboard,
+  quantDashboard,
+  walletDashboard,
+} from './modules/admin/dashboard-providers.ts';
 import { adminJobRoutes } from './modules/admin/job-routes.ts';
 import { MemberAdmin } from './modules/admin/members.ts';
 import { OperatorAccount } from './modules/admin/operator-account.ts';
@@ -32,6 +38,7 @@ import { loanAccrueJob } from './modules/loan/accrual.ts';
 import { LoanAdmin } from './modules/loan/admin.ts';
 import { loanRoutes } from './modules/loan/routes.ts';
 import { LoanService } from './modules/loan/service.ts';
+import { InstrumentAdmin } from './modules/market/admin.ts';
 import { marketRoutes } from './modules/market/routes.ts';
 import { MarketService } from './modules/market/service.ts';
 import { type CodeSender, createCodeSender, type SmsProvider } from './modules/member/delivery.ts';
@@ -176,10 +183,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   jobs.register(loanAccrueJob(products));
   const ipo = new IpoService(products);
   jobs.register(ipoAllotJob(products));
-  const dashboard = new Dashboard();
+  const dashboard = new Dashboard(jobs.clock);
   dashboard.register(walletDashboard(database.db));
   dashboard.register(memberDashboard(database.db));
   dashboard.register(adjustmentDashboard(database.db));
+  dashboard.register(loanDashboard(database.db));
+  dashboard.register(quantDashboard(database.db));
   app.decorate('dashboard', dashboard);
   const operatorAccount = new OperatorAccount(database.db, {
     requireTotp: config.requireOperatorTotp ?? false,
@@ -232,7 +241,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       await api.register(uploadRoutes, { db: app.db, directory: path.join(config.dataDir, 'uploads') });
       await api.register(walletRoutes, wallet);
       await api.register(adminWalletRoutes, { db: app.db, ...wallet });
-      await api.register(marketRoutes, { market: new MarketService(engine) });
+      await api.register(marketRoutes, {
+        market: new MarketService(engine),
+        admin: new InstrumentAdmin(database.db, engine),
+      });
       await api.register(watchlistRoutes, { watchlist: new WatchlistService(database.db, engine) });
       await api.register(newsRoutes, { news });
       await api.register(searchRoutes, { engine, news });

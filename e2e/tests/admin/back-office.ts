@@ -11,6 +11,7 @@ export type Operator = {
 export const operators = {
   admin: { username: 'admin', password: 'admin1234' },
   finance: { username: 'finance', password: 'finance1234' },
+  trading: { username: 'trading', password: 'trading1234' },
 } as const;
 
 const sessions = new Map<string, Operator>();

@@ -185,6 +185,7 @@ export const adminLoanProduct = loanProduct.extend({ sort: z.number().int(), clo
 export const adminLoanQuery = pageQuery.extend({
   approvalStatus: z.coerce.number().int().min(0).max(2).optional(),
   status: z.coerce.number().int().min(0).max(3).optional(),
+  userId: idField.optional().describe("one member's loans"),
 });
 export const adminLoan = loan.extend({
   userId: z.number().int(),

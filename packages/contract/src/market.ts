@@ -8,6 +8,9 @@ import { languageKeys } from './languages.ts';
 export const marketErrors = {
   SYMBOL_NOT_FOUND: 404,
   NEWS_NOT_FOUND: 404,
+  INSTRUMENT_NOT_FOUND: 404,
+  /** Orders on a suspended instrument are refused (docs/admin.md, Instruments). */
+  INSTRUMENT_SUSPENDED: 409,
 } as const;
 
 /** Prices travel as decimal strings; simulated prices sit on each market's tick grid. */
@@ -201,6 +204,65 @@ export const marketApi = {
     summary: 'One article',
     query: newsDetailQuery,
     response: ok(newsDetail),
+  },
+} as const satisfies Api;
+
+// Operator calls: the instrument list and trading suspension (docs/admin.md, Instruments)
+
+export const adminInstrumentQuery = pageQuery.extend({
+  q: z.string().trim().max(32).optional().describe('symbol or name (part of it)'),
+  market: z.string().trim().toUpperCase().max(10).optional(),
+  kind: z.enum(['stock', 'index']).optional(),
+  suspended: z.enum(['true', 'false']).optional().describe('only suspended, or only trading, instruments'),
+});
+export const adminInstrument = z.object({
+  id: z.number().int(),
+  symbol: z.string(),
+  name: z.string(),
+  kind: z.enum(['stock', 'index']),
+  market: z.string().nullable().describe('market code of a stock; null for an index'),
+  currency: z.string(),
+  lotSize: z.number().int(),
+  price: price.describe('the last price'),
+  changePercent: price,
+  suspended: z.boolean(),
+  suspendedAt: z.string().nullable(),
+  suspendReason: z.string().nullable(),
+});
+export type AdminInstrument = z.infer<typeof adminInstrument>;
+export const instrumentSuspendBody = z.strictObject({
+  id: idField,
+  reason: z.string().trim().min(1, { error: 'validation.required' }).max(500),
+});
+export const instrumentResumeBody = z.strictObject({ id: idField });
+
+const trading = { access: 'operator', roles: ['trading'] } as const;
+
+/** Operators list instruments and suspend or resume trading in one; each change is audited. */
+export const marketAdminApi = {
+  instrumentList: {
+    ...trading,
+    method: 'GET',
+    path: '/admin/instrument/list',
+    summary: 'Instruments with their last price and whether trading is suspended',
+    query: adminInstrumentQuery,
+    response: ok(page(adminInstrument)),
+  },
+  instrumentSuspend: {
+    ...trading,
+    method: 'POST',
+    path: '/admin/instrument/suspend',
+    summary: 'Suspend trading in an instrument, with a reason (new orders are refused)',
+    body: instrumentSuspendBody,
+    response: ok(adminInstrument),
+  },
+  instrumentResume: {
+    ...trading,
+    method: 'POST',
+    path: '/admin/instrument/resume',
+    summary: 'Resume trading in a suspended instrument',
+    body: instrumentResumeBody,
+    response: ok(adminInstrument),
   },
 } as const satisfies Api;
 

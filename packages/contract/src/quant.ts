@@ -144,6 +144,12 @@ export const adminQuantFund = quantFund.extend({
   invested: decimalString.describe('principal of the orders in progress'),
 });
 
+export const adminQuantOrderQuery = quantOrderQuery.extend({
+  userId: idField.optional().describe("one member's orders"),
+  fundId: idField.optional(),
+});
+export const adminQuantOrder = quantOrder.extend({ userId: z.number().int() });
+
 const publicCall = { access: 'public' } as const;
 const member = { access: 'member' } as const;
 
@@ -235,5 +241,14 @@ export const quantAdminApi = {
     summary: 'Stop selling a fund; orders in progress run to the end of their cycle',
     body: idBody,
     response: ok(adminQuantFund),
+  },
+  orders: {
+    access: 'operator',
+    roles: ['trading', 'finance', 'compliance', 'support'],
+    method: 'GET',
+    path: '/admin/quant/order/list',
+    summary: "Fund orders, newest first: one member's holdings, or one fund's",
+    query: adminQuantOrderQuery,
+    response: ok(page(adminQuantOrder)),
   },
 } as const satisfies Api;

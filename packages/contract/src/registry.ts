@@ -6,7 +6,7 @@ import { ipoAdminApi, ipoApi } from './ipo.ts';
 import { jobAdminApi } from './jobs.ts';
 import { legacyApi } from './legacy.ts';
 import { loanAdminApi, loanApi } from './loan.ts';
-import { marketApi } from './market.ts';
+import { marketAdminApi, marketApi } from './market.ts';
 import { memberApi } from './member.ts';
 import { operatorAdminApi, operatorApi } from './operator.ts';
 import { quantAdminApi, quantApi } from './quant.ts';
@@ -40,6 +40,7 @@ export const apis = {
   jobAdminApi,
   ipoApi,
   ipoAdminApi,
+  marketAdminApi,
 } as const satisfies Record<string, Api>;
 
 /** Each operator entry with the name of its api object and its key. */

@@ -13,12 +13,14 @@ const queuePaths: Record<string, string> = {
   deposit: '/deposits?status=0',
   withdraw: '/withdrawals?status=0',
   adjustment: '/adjustments?status=0',
+  loan: '/loans?approvalStatus=0',
 };
 
 /** Series drawn together on one chart, by unit. */
 const charts = [
   { key: 'money', series: ['deposits', 'withdrawals'] },
   { key: 'members', series: ['newMembers'] },
+  { key: 'products', series: ['loansDisbursed', 'fundPurchases'] },
 ] as const;
 
 export default function DashboardPage() {

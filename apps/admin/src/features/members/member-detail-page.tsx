@@ -1,5 +1,5 @@
 import { call } from '@soar/client';
-import { memberAdminApi, roleAllows } from '@soar/contract';
+import { loanAdminApi, memberAdminApi, quantAdminApi, roleAllows } from '@soar/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -28,6 +28,7 @@ import { useMemberDetail } from '../../shared/member-context/member-context.tsx'
 import { useSession } from '../../shared/session.ts';
 import { DepositStatus, KycStatus, WithdrawStatus } from '../../shared/status.tsx';
 import { MemberLedger } from './member-ledger.tsx';
+import { MemberFunds, MemberLoans } from './member-products.tsx';
 
 /** A member: balances, ledger, deposits, withdrawals, sessions; VIP and freezes for compliance. */
 export default function MemberDetailPage() {
@@ -224,6 +225,12 @@ export default function MemberDetailPage() {
                 />
               ),
             },
+            ...(roleAllows(loanAdminApi.list, role)
+              ? [{ key: 'loans', label: t('members.loans'), children: <MemberLoans userId={member.id} /> }]
+              : []),
+            ...(roleAllows(quantAdminApi.orders, role)
+              ? [{ key: 'funds', label: t('members.funds'), children: <MemberFunds userId={member.id} /> }]
+              : []),
             {
               key: 'sessions',
               label: t('members.sessions'),

@@ -33,6 +33,9 @@ export const instruments = pgTable(
     referencePrice: numeric('reference_price', { precision: 24, scale: 8 }).notNull(),
     volatility: numeric('volatility', { precision: 10, scale: 4 }).notNull(),
     averageVolume: bigint('average_volume', { mode: 'number' }).notNull().default(0),
+    /** Set while an operator has trading suspended: new orders are refused (docs/admin.md). */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    suspendReason: text('suspend_reason'),
   },
   (table) => [index('instruments_kind_market').on(table.kind, table.marketId)],
 );

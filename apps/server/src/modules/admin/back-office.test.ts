@@ -60,6 +60,7 @@ describe('the dashboard', () => {
       { key: 'deposit', count: 1 },
       { key: 'withdraw', count: 0 },
       { key: 'adjustment', count: 0 },
+      { key: 'loan', count: 0 },
     ]);
     const figure = (key: string) => answer.figures.find((item) => item.key === key);
     // 250 USDT at 1 and 100 EUR at 1.085 (the seeded rates).

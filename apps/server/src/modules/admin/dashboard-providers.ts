@@ -1,7 +1,14 @@
-import { adjustmentStatuses, depositStatuses, withdrawStatuses } from '@soar/contract';
+import {
+  adjustmentStatuses,
+  depositStatuses,
+  loanApprovalStatuses,
+  loanStatuses,
+  quantOrderStatuses,
+  withdrawStatuses,
+} from '@soar/contract';
 import { and, count, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { balanceAdjustments, deposits, users, withdrawals } from '../../db/schema/index.ts';
+import { balanceAdjustments, deposits, loans, quantOrders, users, withdrawals } from '../../db/schema/index.ts';
 import { Money, moneyString } from '../../lib/decimal.ts';
 import { convert, currencyRates } from '../wallet/rates.ts';
 import { type DashboardProvider, type DashboardRange, dailySeries } from './dashboard.ts';
@@ -113,6 +120,91 @@ export function adjustmentDashboard(db: Database): DashboardProvider {
         .from(balanceAdjustments)
         .where(eq(balanceAdjustments.status, adjustmentStatuses.pending));
       return { queues: [{ key: 'adjustment', count: waiting?.n ?? 0 }] };
+    },
+  };
+}
+
+/** Loan applications waiting for review; open loans and what they owe; money lent per day. */
+export function loanDashboard(db: Database): DashboardProvider {
+  return {
+    name: 'loans',
+    roles: ['finance'],
+    async collect(range) {
+      const open = inArray(loans.status, [loanStatuses.disbursed, loanStatuses.overdue]);
+      const disbursedDay = utcDay(loans.disbursedAt);
+      const [waiting, openCount, owed, lent] = await Promise.all([
+        db.select({ n: count() }).from(loans).where(eq(loans.approvalStatus, loanApprovalStatuses.pending)),
+        db.select({ n: count() }).from(loans).where(open),
+        db
+          .select({
+            day: sql<string>`''`,
+            currency: loans.currency,
+            total: sql<string>`sum(${loans.principal} + ${loans.interest} + ${loans.penalty})::text`,
+          })
+          .from(loans)
+          .where(open)
+          .groupBy(loans.currency),
+        db
+          .select({
+            day: disbursedDay,
+            currency: loans.currency,
+            total: sql<string>`sum(${loans.approvedAmount})::text`,
+          })
+          .from(loans)
+          .where(gte(loans.disbursedAt, range.from))
+          .groupBy(disbursedDay, loans.currency),
+      ]);
+      const lentUsd = await usdByDay(db, lent);
+      const owedUsd = await usdByDay(db, owed);
+      return {
+        queues: [{ key: 'loan', count: waiting[0]?.n ?? 0 }],
+        figures: [
+          { key: 'openLoans', value: String(openCount[0]?.n ?? 0), unit: 'count' },
+          { key: 'loansOutstanding', value: moneyString(owedUsd.get('') ?? new Money(0)), unit: 'USD' },
+          { key: 'loansDisbursedToday', value: today(range, lentUsd), unit: 'USD' },
+        ],
+        series: [dailySeries('loansDisbursed', 'USD', range, lentUsd)],
+      };
+    },
+  };
+}
+
+/** Funds under management (orders in progress) and fund purchases per day. */
+export function quantDashboard(db: Database): DashboardProvider {
+  return {
+    name: 'quant',
+    roles: ['trading', 'finance'],
+    async collect(range) {
+      const boughtDay = utcDay(quantOrders.createdAt);
+      const [managed, bought] = await Promise.all([
+        db
+          .select({
+            day: sql<string>`''`,
+            currency: quantOrders.currency,
+            total: sql<string>`sum(${quantOrders.amount})::text`,
+          })
+          .from(quantOrders)
+          .where(eq(quantOrders.status, quantOrderStatuses.inProgress))
+          .groupBy(quantOrders.currency),
+        db
+          .select({
+            day: boughtDay,
+            currency: quantOrders.currency,
+            total: sql<string>`sum(${quantOrders.amount})::text`,
+          })
+          .from(quantOrders)
+          .where(gte(quantOrders.createdAt, range.from))
+          .groupBy(boughtDay, quantOrders.currency),
+      ]);
+      const managedUsd = await usdByDay(db, managed);
+      const boughtUsd = await usdByDay(db, bought);
+      return {
+        figures: [
+          { key: 'fundsUnderManagement', value: moneyString(managedUsd.get('') ?? new Money(0)), unit: 'USD' },
+          { key: 'fundPurchasesToday', value: today(range, boughtUsd), unit: 'USD' },
+        ],
+        series: [dailySeries('fundPurchases', 'USD', range, boughtUsd)],
+      };
     },
   };
 }

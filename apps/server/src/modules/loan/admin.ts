@@ -132,8 +132,9 @@ export class LoanAdmin {
     });
   }
 
-  async list(query: { page: number; pageSize: number; approvalStatus?: number; status?: number }) {
+  async list(query: { page: number; pageSize: number; approvalStatus?: number; status?: number; userId?: number }) {
     const where = and(
+      query.userId === undefined ? undefined : eq(loans.userId, query.userId),
       query.approvalStatus === undefined ? undefined : eq(loans.approvalStatus, query.approvalStatus),
       query.status === undefined ? undefined : eq(loans.status, query.status),
     );

@@ -1,5 +1,5 @@
 import { type quantFundBody, quantOrderStatuses } from '@soar/contract';
-import { asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Transaction } from '../../db/client.ts';
 import { quantFunds, quantOrders } from '../../db/schema/index.ts';
@@ -53,6 +53,29 @@ export class QuantAdmin {
       (row) => row,
     );
     return { ...page, list: await Promise.all(page.list.map((row) => this.view(db, row))) };
+  }
+
+  /** Orders of every member (one member's holdings, one fund's), with the member's id. */
+  async orders(query: { page: number; pageSize: number; status?: number; userId?: number; fundId?: number }) {
+    const where = and(
+      query.userId === undefined ? undefined : eq(quantOrders.userId, query.userId),
+      query.fundId === undefined ? undefined : eq(quantOrders.fundId, query.fundId),
+      query.status === undefined ? undefined : eq(quantOrders.status, query.status),
+    );
+    const page = await this.service.orderPage(query, where);
+    const ids = page.list.map((order) => order.id);
+    const owners =
+      ids.length === 0
+        ? new Map<number, number>()
+        : new Map(
+            (
+              await this.deps.db
+                .select({ id: quantOrders.id, userId: quantOrders.userId })
+                .from(quantOrders)
+                .where(inArray(quantOrders.id, ids))
+            ).map((row) => [row.id, row.userId]),
+          );
+    return { ...page, list: page.list.map((order) => ({ ...order, userId: owners.get(order.id) ?? 0 })) };
   }
 
   /** Checks a whole fund and derives when its sale ends (docs/products.md, Quant funds). */

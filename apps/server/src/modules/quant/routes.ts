@@ -23,4 +23,5 @@ export const quantRoutes: FastifyPluginAsync<{ quant: QuantService; admin: Quant
     return admin.update(actor, id, input);
   });
   route(app, quantAdminApi.close, (request, { actor }) => admin.close(actor, request.body.id));
+  route(app, quantAdminApi.orders, (request) => admin.orders(request.query));
 };

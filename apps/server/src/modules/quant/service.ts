@@ -173,6 +173,11 @@ export class QuantService {
       eq(quantOrders.userId, userId),
       query.status === undefined ? undefined : eq(quantOrders.status, query.status),
     );
+    return this.orderPage(query, where);
+  }
+
+  /** A page of orders matching `where`, newest first, with each one's latest accrual. */
+  async orderPage(query: PageQuery, where: SQL | undefined) {
     const page = await paginate(
       query,
       this.db
