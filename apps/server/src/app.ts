@@ -36,6 +36,10 @@ import { InboxService } from './modules/identity/inbox.ts';
 import { KycService } from './modules/identity/kyc.ts';
 import { identityRoutes } from './modules/identity/routes.ts';
 import { SupportService } from './modules/identity/support.ts';
+import { IpoAdmin } from './modules/ipo/admin.ts';
+import { ipoAllotJob } from './modules/ipo/allotment.ts';
+import { ipoRoutes } from './modules/ipo/routes.ts';
+import { IpoService } from './modules/ipo/service.ts';
 import { legacyRoutes } from './modules/legacy/routes.ts';
 import { loanAccrueJob } from './modules/loan/accrual.ts';
 import { LoanAdmin } from './modules/loan/admin.ts';
@@ -214,6 +218,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     tradeEngine.stop();
     await tradeEngine.idle();
   });
+  const ipo = new IpoService(products);
+  jobs.register(ipoAllotJob(products));
   const dashboard = new Dashboard(jobs.clock);
   dashboard.register(walletDashboard(database.db));
   dashboard.register(memberDashboard(database.db));
@@ -282,6 +288,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       await api.register(realtimeRoutes, { realtime });
       await api.register(quantRoutes, { quant, admin: new QuantAdmin({ ...products, calendar }, quant) });
       await api.register(loanRoutes, { loans, admin: new LoanAdmin(products) });
+      await api.register(ipoRoutes, { ipo, admin: new IpoAdmin(products, ipo) });
       await api.register(adminJobRoutes, { jobs });
       await api.register(identityRoutes, {
         kyc: new KycService(database.db, wallet.ledger),

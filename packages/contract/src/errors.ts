@@ -1,6 +1,7 @@
 import { memberAdminErrors } from './admin-members.ts';
 import { contentErrors } from './content.ts';
 import { identityErrors } from './identity.ts';
+import { ipoErrors } from './ipo.ts';
 import { loanErrors } from './loan.ts';
 import { marketErrors } from './market.ts';
 import { memberErrors } from './member.ts';
@@ -43,6 +44,7 @@ export const errorStatus = {
   ...contentErrors,
   ...identityErrors,
   ...tradeErrors,
+  ...ipoErrors,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

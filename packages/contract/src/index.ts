@@ -7,6 +7,7 @@ export * from './envelope.ts';
 export * from './errors.ts';
 export * from './fields.ts';
 export * from './identity.ts';
+export * from './ipo.ts';
 export * from './jobs.ts';
 export * from './languages.ts';
 export * from './legacy.ts';

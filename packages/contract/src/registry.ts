@@ -11,6 +11,7 @@ import {
   supportAdminApi,
   supportApi,
 } from './identity.ts';
+import { ipoAdminApi, ipoApi } from './ipo.ts';
 import { jobAdminApi } from './jobs.ts';
 import { legacyApi } from './legacy.ts';
 import { loanAdminApi, loanApi } from './loan.ts';
@@ -52,6 +53,8 @@ export const apis = {
   kycApi,
   tradeApi,
   tradeAdminApi,
+  ipoApi,
+  ipoAdminApi,
   marketAdminApi,
   noticeAdminApi,
   noticeApi,

@@ -2,6 +2,7 @@ import { defaultLanguage, type LanguageKey, languageKeys } from '@soar/contract'
 import { admin } from './locales/admin/index.ts';
 import { common } from './locales/common/index.ts';
 import { identity } from './locales/identity/index.ts';
+import { ipo } from './locales/ipo/index.ts';
 import { loan } from './locales/loan/index.ts';
 import { market } from './locales/market/index.ts';
 import { member } from './locales/member/index.ts';
@@ -22,6 +23,7 @@ export const namespaces: Record<string, Namespace> = {
   admin,
   common,
   identity,
+  ipo,
   loan,
   market,
   member,

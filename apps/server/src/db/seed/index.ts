@@ -1,6 +1,7 @@
 import type { Config } from '../../config.ts';
 import type { Database } from '../client.ts';
 import { seedBackOfficeDemo, seedBanners, seedRoleOperators } from './admin.ts';
+import { seedIpo } from './ipo.ts';
 import { seedLoans } from './loan.ts';
 import { seedInstruments, seedNews } from './market.ts';
 import { seedMembers } from './member.ts';
@@ -18,6 +19,7 @@ export async function seed(db: Database, config: Config): Promise<void> {
   await seedWallet(db, config);
   await seedQuant(db, config);
   await seedLoans(db, config);
+  await seedIpo(db, config);
   await seedRoleOperators(db, config);
   await seedBanners(db);
   await seedBackOfficeDemo(db, config);
