@@ -54,6 +54,8 @@ function checkContact(
   value: { type: string; mail?: string; phone?: string; areaCode?: string },
   ctx: RefinementContext,
 ) {
+  // An unknown type already has its own message: which contact it needs is unknowable.
+  if (value.type !== 'email' && value.type !== 'phone') return;
   const fields: [keyof typeof value, z.ZodType][] =
     value.type === 'email'
       ? [['mail', mailField]]

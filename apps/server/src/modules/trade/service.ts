@@ -36,6 +36,7 @@ import { sessionStatus } from '../../market/status.ts';
 import { recordAudit } from '../admin/audit.ts';
 import type { IdempotencyClaim } from '../ledger/idempotency.ts';
 import type { Book, Ledger } from '../ledger/ledger.ts';
+import { assertTradable } from '../market/admin.ts';
 import { verifyPayPassword } from '../member/pay-password.ts';
 import { sendNotice } from '../notice/send.ts';
 import {
@@ -243,6 +244,7 @@ export class TradeService {
     const instrument = this.instrument(input.symbol);
     const quoted = this.quoted(instrument);
     this.validate(input, instrument, quoted);
+    await assertTradable(this.db, instrument.symbol);
     const session = this.session(instrument);
     const fees = await this.feeRow(instrument.market);
     const vip = await this.vipLevel(userId);
@@ -346,6 +348,8 @@ export class TradeService {
     const tif = input.timeInForce ?? 'gtc';
 
     const result = await this.deps.ledger.transaction(async (book) => {
+      // Inside the order's transaction: a suspension committed before it is never missed.
+      await assertTradable(book.tx, instrument.symbol);
       const base = {
         userId,
         symbol: instrument.symbol,

@@ -489,3 +489,27 @@ describe('guards', () => {
     expect(Number(after) - Number(before)).toBeCloseTo(1.5, 8);
   });
 });
+
+describe('suspended instruments', () => {
+  it('refuse previews and orders while suspended, with nothing moved, and trade again once resumed', async () => {
+    const trader = await createOperator(t.app, { role: 'trading' });
+    const listed = (await call(t.app, 'GET', 'admin/instrument/list?q=AAPL', trader.headers)).json().data;
+    const aapl = listed.list.find((item: { symbol: string }) => item.symbol === 'AAPL').id;
+    const suspend = await call(t.app, 'POST', 'admin/instrument/suspend', trader.headers, { id: aapl, reason: 'News' });
+    expect(suspend.statusCode, suspend.body).toBe(200);
+    try {
+      const preview = await call(t.app, 'POST', 'order/preview', member.headers, buy());
+      expect(preview.json().code).toBe('INSTRUMENT_SUSPENDED');
+      const refused = await call(t.app, 'POST', 'order/place', member.headers, buy());
+      expect(refused.statusCode).toBeGreaterThanOrEqual(400);
+      expect(refused.statusCode).toBeLessThan(500);
+      expect(refused.json().code).toBe('INSTRUMENT_SUSPENDED');
+      expect(await balanceOf(t.app, member.headers, 'USD')).toEqual({ available: '100000', frozen: '0' });
+      const orders = await t.app.db.select().from(tradeOrders).where(eq(tradeOrders.userId, member.user.id));
+      expect(orders).toHaveLength(0);
+    } finally {
+      await call(t.app, 'POST', 'admin/instrument/resume', trader.headers, { id: aapl });
+    }
+    expect((await place(t.app, member.headers, buy())).status).toBe('filled');
+  });
+});
