@@ -59,7 +59,10 @@ export function WithdrawCryptoForm({
     const errors = contractErrors(withdrawApplyBody, { ...bodyOf(values), amount, walletId: values.walletId ?? '' }, t);
     const rule = config.currencies.find((item) => item.currency === values.currency)?.minimum ?? config.minimumUsd;
     if (!errors.amount && !atLeast(normaliseAmount(amount), rule)) {
-      errors.amount = t('errors.WITHDRAW_BELOW_MINIMUM', { minimum: format.number(rule), currency: values.currency });
+      errors.amount = t('errors.WITHDRAW_BELOW_MINIMUM', {
+        minimum: format.number(rule, values.currency ?? ''),
+        currency: values.currency,
+      });
     }
     return errors;
   });
