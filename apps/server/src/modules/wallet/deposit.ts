@@ -62,7 +62,7 @@ export function adminDepositView(row: DepositRow) {
   };
 }
 
-/** Deposits (SPEC section 4: 0 wait, 1 pass, 2 part, 3 refuse): applied by members, credited on review. */
+/** Deposits (docs/product.md section 4: 0 wait, 1 pass, 2 part, 3 refuse): applied by members, credited on review. */
 export class DepositService {
   constructor(
     private readonly db: Database,

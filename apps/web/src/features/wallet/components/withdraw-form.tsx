@@ -17,7 +17,7 @@ import { Notice, Row } from './wallet-page.tsx';
 
 type WithdrawForm = { currency?: string; amount?: string; walletId?: string; payPassword?: string };
 
-/** SPEC sections 3 and 9: amount, available balance, fee, received amount, wallet, pay password. */
+/** docs/product.md sections 3 and 9: amount, available balance, fee, received amount, wallet, pay password. */
 export function WithdrawCryptoForm({
   balances,
   config,
