@@ -197,7 +197,12 @@ export class DepositService {
       if (!after) throw new Error('update returned no deposit');
       await sendNotice(book, {
         userId: before.userId,
-        kind: body.status === 1 ? 'depositPassed' : body.status === 2 ? 'depositPartial' : 'depositRefused',
+        kind:
+          body.status === depositStatuses.pass
+            ? 'depositPassed'
+            : body.status === depositStatuses.part
+              ? 'depositPartial'
+              : 'depositRefused',
         params: { amount: moneyString(amount), currency: before.currency, credited: moneyString(credited) },
         reference: `deposit:${before.id}`,
       });

@@ -232,7 +232,7 @@ export class WithdrawService {
       if (!after) throw new Error('update returned no withdrawal');
       await sendNotice(book, {
         userId,
-        kind: body.status === 1 ? 'withdrawPassed' : 'withdrawRefused',
+        kind: body.status === withdrawStatuses.pass ? 'withdrawPassed' : 'withdrawRefused',
         params: { amount: moneyString(amount), currency },
         reference,
       });
