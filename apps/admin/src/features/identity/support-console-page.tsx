@@ -78,8 +78,9 @@ export default function SupportConsolePage() {
   const nameOf = (item: Conversation) =>
     item.guest ? t('identity.support.guest', { id: item.id }) : `${item.uid} ${item.nickname}`;
   return (
-    <Space align="start" style={{ width: '100%' }} size={16}>
-      <Card title={t('identity.support.title')} style={{ width: 360 }}>
+    // A flex row, not a Space: Space wraps each card in an item, so the chat could not take the rest.
+    <div style={{ display: 'flex', alignItems: 'flex-start', gap: 16, width: '100%' }}>
+      <Card title={t('identity.support.title')} style={{ width: 360, flex: 'none' }}>
         <List<Conversation>
           dataSource={conversations.data?.list}
           locale={{ emptyText: <Empty description={t('identity.support.empty')} /> }}
@@ -138,6 +139,6 @@ export default function SupportConsolePage() {
           </Space>
         )}
       </Card>
-    </Space>
+    </div>
   );
 }
