@@ -55,7 +55,14 @@ export default function SupportConsolePage() {
   });
   const thread = useQuery({
     queryKey: ['admin/support/message/list', current],
-    queryFn: () => call('GET /admin/support/message/list', { query: { conversationId: current ?? 0, limit: 100 } }),
+    queryFn: async () => {
+      const data = await call('GET /admin/support/message/list', {
+        query: { conversationId: current ?? 0, limit: 100 },
+      });
+      // Reading marks the member's messages seen: the unread count on the left drops now.
+      void client.invalidateQueries({ queryKey: ['admin/support/conversation/list'] });
+      return data;
+    },
     enabled: current !== undefined,
   });
   useDesk(() => {
