@@ -47,13 +47,13 @@ test('home shows its banners, live index strip, shortcuts, news, stocks, funds a
 test('a news item opens from home with its body, language and related symbols', async ({ page }) => {
   await page.goto('/');
   const first = page.getByTestId('home-news').getByTestId('news-row').first();
-  const title = (await first.locator('.news-title').textContent()) ?? '';
+  const title = (await first.getByTestId('news-title').textContent()) ?? '';
   await first.click();
   await expect(page).toHaveURL(/#\/pages\/news\/detail\?id=\d+/);
   const article = page.getByTestId('news-article');
   await expect(article.getByRole('heading', { level: 1 })).toHaveText(title);
   await expect(page.getByTestId('news-language')).toHaveText('Language: English');
-  expect(await article.locator('.article-body p').count()).toBeGreaterThan(0);
+  expect(await article.getByTestId('article-body').locator('p').count()).toBeGreaterThan(0);
   await page.goto('/#/pages/news/detail?id=999999');
   await expect(page.getByTestId('news-not-found')).toContainText('does not exist');
   await page.getByRole('button', { name: 'Back to home' }).click();
@@ -159,12 +159,12 @@ test('a member adds stocks from search, sees them live, reorders and removes the
   await page.goto('/#/pages/main/watchlist/index');
   const list = onScreen(page).getByTestId('watchlist');
   await expect(list.getByTestId('quote-row')).toHaveCount(2);
-  await expect(list.locator('.quote-symbol')).toHaveText(['AAPL', 'TSLA']);
+  await expect(list.getByTestId('quote-symbol')).toHaveText(['AAPL', 'TSLA']);
 
   await onScreen(page).getByTestId('watchlist-manage').click();
   await expect(page).toHaveURL(/#\/pages\/main\/watchlist\/manage$/);
   const rows = page.getByTestId('manage-row');
-  await expect(rows.locator('.quote-symbol')).toHaveText(['AAPL', 'TSLA']);
+  await expect(rows.getByTestId('quote-symbol')).toHaveText(['AAPL', 'TSLA']);
   const handle = page.getByTestId('drag-AAPL');
   const box = await handle.boundingBox();
   if (!box) throw new Error('no drag handle');
@@ -173,13 +173,13 @@ test('a member adds stocks from search, sees them live, reorders and removes the
   await page.mouse.move(box.x + box.width / 2, box.y + box.height * 1.2, { steps: 5 });
   await page.mouse.move(box.x + box.width / 2, box.y + box.height * 2.5, { steps: 5 });
   await page.mouse.up();
-  await expect(rows.locator('.quote-symbol')).toHaveText(['TSLA', 'AAPL']);
+  await expect(rows.getByTestId('quote-symbol')).toHaveText(['TSLA', 'AAPL']);
   await expect.poll(watched).toEqual(['TSLA', 'AAPL']);
 
   await page.getByTestId('check-AAPL').click();
   await page.getByTestId('manage-remove').click();
   await page.locator('.modal-confirm').click();
-  await expect(rows.locator('.quote-symbol')).toHaveText(['TSLA']);
+  await expect(rows.getByTestId('quote-symbol')).toHaveText(['TSLA']);
   expect(await watched()).toEqual(['TSLA']);
   await request.post('/api/v1/watchlist/remove', { headers, data: { symbols: ['TSLA'] } });
 });

@@ -44,8 +44,9 @@ async function open(page: Page, path: string, language = 'en') {
   await page.goto(`/#${path}`);
 }
 
+/** Money at its currency's decimals (the demo's USD, USDT and EUR have 2), as the app shows it everywhere. */
 const money = (value: string, currency: string) =>
-  `${new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 8 }).format(Number(value))} ${currency}`;
+  `${new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Number(value))} ${currency}`;
 
 async function available(currency: string) {
   const balances = await call<{ list: { currency: string; available: string }[] }>('get', 'wallet/balance', token);

@@ -7,9 +7,12 @@ import type { Config } from './config.ts';
 import { type Database, type DatabaseHandle, openDatabase, ping } from './db/client.ts';
 import { seed } from './db/seed/index.ts';
 import { demoLoginsLine } from './db/seed/member.ts';
+import { seedTradeDemo } from './db/seed/trade.ts';
 import { JobRunner } from './jobs/runner.ts';
 import { EventBus } from './lib/bus.ts';
+import { clientErrorHandler, headersTimeoutMs, requestTimeoutMs } from './lib/client-error.ts';
 import { AppError } from './lib/errors.ts';
+import { serializeRequest } from './lib/redact.ts';
 import { MarketEngine } from './market/engine.ts';
 import { AdjustmentService } from './modules/admin/adjustments.ts';
 import { adminAuthRoutes } from './modules/admin/auth-routes.ts';
@@ -33,6 +36,10 @@ import { InboxService } from './modules/identity/inbox.ts';
 import { KycService } from './modules/identity/kyc.ts';
 import { identityRoutes } from './modules/identity/routes.ts';
 import { SupportService } from './modules/identity/support.ts';
+import { IpoAdmin } from './modules/ipo/admin.ts';
+import { ipoAllotJob } from './modules/ipo/allotment.ts';
+import { ipoRoutes } from './modules/ipo/routes.ts';
+import { IpoService } from './modules/ipo/service.ts';
 import { legacyRoutes } from './modules/legacy/routes.ts';
 import { loanAccrueJob } from './modules/loan/accrual.ts';
 import { LoanAdmin } from './modules/loan/admin.ts';
@@ -55,6 +62,10 @@ import { Realtime, type RealtimeOptions } from './modules/realtime/service.ts';
 import { searchRoutes } from './modules/search/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { SettingsService } from './modules/settings/service.ts';
+import { TradeEngine } from './modules/trade/engine.ts';
+import { tradeExpireJob } from './modules/trade/jobs.ts';
+import { tradeRoutes } from './modules/trade/routes.ts';
+import { TradeService } from './modules/trade/service.ts';
 import { uploadRoutes } from './modules/upload/routes.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
 import { walletServices } from './modules/wallet/services.ts';
@@ -79,6 +90,7 @@ declare module 'fastify' {
     jobs: JobRunner;
     /** The back office's dashboard: domains register their queues and figures (docs/admin.md). */
     dashboard: Dashboard;
+    trade: { service: TradeService; engine: TradeEngine };
   }
 }
 
@@ -92,13 +104,17 @@ export type AppOptions = {
   market?: {
     /** The engine's clock (tests pin it). */
     clock?: () => number;
-    /** History written on first start when the engine is on (default: 365 days, 5 in minutes). */
-    backfill?: { dailyDays: number; minuteDays: number };
+    /** Computed history before the first start when the engine is on (default: 365 days, 5 in minutes). */
+    history?: { dailyDays: number; minuteDays: number };
     /** With the engine on, tick on timers (default true); tests call `app.market.tick()` instead. */
     autoStart?: boolean;
     tickMs?: number;
   };
   realtime?: RealtimeOptions;
+  trade?: {
+    /** With the engine on, execute triggers on the market's ticks (default true); tests call `app.trade.engine.onPrice()`. */
+    listen?: boolean;
+  };
   jobs?: {
     /** The runner's clock (tests pass one and call `app.jobs.runDue(time)`). */
     clock?: () => number;
@@ -112,10 +128,13 @@ export const bodyLimit = 1024 * 1024;
 /** Builds the whole API in-process; `main.ts` listens on it, tests call `inject()`. */
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: { level: config.logLevel, serializers: { req: serializeRequest } },
     bodyLimit,
     trustProxy: config.trustProxy,
     forceCloseConnections: 'idle',
+    requestTimeout: requestTimeoutMs,
+    http: { headersTimeout: headersTimeoutMs },
+    clientErrorHandler,
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(zodValidatorCompiler);
@@ -146,18 +165,20 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     alwaysOpen: config.marketsAlwaysOpen,
     clock: options.market?.clock,
     tickMs: options.market?.tickMs,
-    onBackfilled: (report) => app.log.info(report, 'market history backfilled'),
     onError: (error) => app.log.error({ err: error }, 'market candle write failed'),
   });
   await engine.load();
   const engineOn = config.marketEngine === 'on';
-  const backfilled = await engine.prepare(
-    engineOn ? (options.market?.backfill ?? { dailyDays: 365, minuteDays: 5 }) : undefined,
+  const history = await engine.prepare(
+    engineOn ? (options.market?.history ?? { dailyDays: 365, minuteDays: 5 }) : undefined,
   );
-  if (backfilled) app.log.info({ rows: backfilled.rows, ms: backfilled.generatedMs }, 'market history generated');
+  if (history) app.log.info(history, 'market history starts computed from the seed');
   if (engineOn && options.market?.autoStart !== false) engine.start();
   app.decorate('market', engine);
-  const realtime = await Realtime.create({ db: database.db, engine, bus, redisUrl: config.redisUrl }, options.realtime);
+  const realtime = await Realtime.create(
+    { db: database.db, engine, bus, redisUrl: config.redisUrl },
+    { onError: (error) => app.log.error({ err: error }, 'realtime session check failed'), ...options.realtime },
+  );
   app.decorate('realtime', realtime);
   app.addHook('preClose', async () => {
     await realtime.close();
@@ -181,6 +202,24 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const loans = new LoanService(products);
   jobs.register(quantAccrueJob({ ...products, calendar, seed: config.simulatorSeed }));
   jobs.register(loanAccrueJob(products));
+  // Trading (docs/trading.md): the engine executes triggers on the engine node only.
+  const trade = new TradeService({ db: database.db, ledger: wallet.ledger, market: engine, clock: engine.clock });
+  const tradeEngine = new TradeEngine(trade, engine, wallet.ledger, {
+    stopOutRatio: async (market) => (await trade.feeRow(market)).stopOutRatio,
+    onError: (error) => app.log.error({ err: error }, 'trade execution failed'),
+  });
+  app.decorate('trade', { service: trade, engine: tradeEngine });
+  if (engineOn) {
+    await seedTradeDemo(database.db, config, trade);
+    await tradeEngine.start(options.trade?.listen !== false);
+    jobs.register(tradeExpireJob(tradeEngine));
+  }
+  app.addHook('preClose', async () => {
+    tradeEngine.stop();
+    await tradeEngine.idle();
+  });
+  const ipo = new IpoService(products);
+  jobs.register(ipoAllotJob(products));
   const dashboard = new Dashboard(jobs.clock);
   dashboard.register(walletDashboard(database.db));
   dashboard.register(memberDashboard(database.db));
@@ -249,12 +288,14 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       await api.register(realtimeRoutes, { realtime });
       await api.register(quantRoutes, { quant, admin: new QuantAdmin({ ...products, calendar }, quant) });
       await api.register(loanRoutes, { loans, admin: new LoanAdmin(products) });
+      await api.register(ipoRoutes, { ipo, admin: new IpoAdmin(products, ipo) });
       await api.register(adminJobRoutes, { jobs });
       await api.register(identityRoutes, {
         kyc: new KycService(database.db, wallet.ledger),
         inbox: new InboxService(database.db, wallet.ledger),
         support: new SupportService(database.db, wallet.ledger),
       });
+      await api.register(tradeRoutes, { trade });
     },
     { prefix: '/api/v1' },
   );

@@ -50,7 +50,7 @@ export type Config = {
   trustProxy: boolean;
   /** Requests a minute per client on routes that opt into the general limit. */
   rateLimitMax: number;
-  /** `off`: no simulation, no backfill, no candle writes (quotes stay still unless Redis brings ticks). */
+  /** `off`: no simulation, no computed history, no candle writes (quotes stay still unless Redis brings ticks). */
   marketEngine: 'on' | 'off';
   /** The simulator's seed: the same seed replays the same market. */
   simulatorSeed: number;

@@ -16,7 +16,7 @@ function start(env: Record<string, string>) {
       PORT: '0',
       DATA_DIR: dataDir,
       WEB_DIST: '/nonexistent',
-      // The market history backfill is measured in docs/market.md, not on every test run.
+      // The market engine (ticks, computed history) is covered by src/market/*.test.ts.
       MARKET_ENGINE: 'off',
       ...env,
     },

@@ -1,5 +1,5 @@
 import type { ApiData, ApiInput, ApiKey, ApiNeedsInput } from '@soar/contract';
-import { type RequestOptions, request } from './client.ts';
+import { type RequestOptions, request, type UploadOptions, upload } from './client.ts';
 
 export type CallOptions = Pick<RequestOptions, 'headers' | 'signal' | 'loading' | 'toast' | 'prevent' | 'timeout'>;
 
@@ -17,4 +17,13 @@ export function call<K extends ApiKey>(
   const [method, path] = (key as string).split(' ') as [RequestOptions['method'], string];
   const { query, body } = (input ?? {}) as { query?: RequestOptions['query']; body?: unknown };
   return request<ApiData<K>>({ ...options, url: path, method, query, data: body });
+}
+
+/**
+ * Uploads a file (multipart, with progress) to one endpoint of the contract by its key,
+ * `'POST /upload'`; the answer is typed from the contract like `call()`'s.
+ */
+export function uploadTo<K extends ApiKey>(key: K, options: Omit<UploadOptions, 'url'>): Promise<ApiData<K>> {
+  const [, path] = (key as string).split(' ') as [string, string];
+  return upload<ApiData<K>>({ ...options, url: path });
 }

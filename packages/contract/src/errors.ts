@@ -1,11 +1,13 @@
 import { memberAdminErrors } from './admin-members.ts';
 import { contentErrors } from './content.ts';
 import { identityErrors } from './identity.ts';
+import { ipoErrors } from './ipo.ts';
 import { loanErrors } from './loan.ts';
 import { marketErrors } from './market.ts';
 import { memberErrors } from './member.ts';
 import { operatorErrors } from './operator.ts';
 import { quantErrors } from './quant.ts';
+import { tradeErrors } from './trade.ts';
 import { walletErrors } from './wallet.ts';
 
 /**
@@ -41,6 +43,8 @@ export const errorStatus = {
   ...memberAdminErrors,
   ...contentErrors,
   ...identityErrors,
+  ...tradeErrors,
+  ...ipoErrors,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

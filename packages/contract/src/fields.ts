@@ -5,3 +5,15 @@ export const maxId = 2_147_483_647;
 export const idField = z.coerce.number().int().min(1).max(maxId);
 export const idBody = z.object({ id: idField });
 export const idQuery = z.object({ id: idField });
+
+/**
+ * Login and pay passwords are 4 to 16 characters (docs/product.md, "Accounts"): the rule for
+ * setting one and for every body that carries one, so a form checks what the server checks.
+ */
+export const passwordField = z
+  .string()
+  .min(4, { error: 'validation.passwordLength' })
+  .max(16, { error: 'validation.passwordLength' });
+
+/** The pay password a withdrawal, a purchase or a wallet binding is confirmed with. */
+export const payPasswordField = passwordField;

@@ -25,6 +25,7 @@ export const quote = z.object({
   kind: z.enum(['stock', 'index']),
   market: z.string().describe('market code (US, HK, JP, EU) or, for an index, its country'),
   currency: z.string(),
+  lotSize: z.number().int().min(1).describe('board lot: orders are whole multiples of it (1 for an index)'),
   price,
   open: price,
   high: price,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Api } from './api.ts';
 import { ok } from './envelope.ts';
-import { idField } from './fields.ts';
+import { idField, passwordField } from './fields.ts';
 import { decimalString } from './money.ts';
 
 /** Failures of the member domain (accounts, codes, passwords, pay password). */
@@ -22,12 +22,6 @@ export const memberErrors = {
   LOGIN_LOCKED: 429,
   PASSWORD_WRONG: 400,
 } as const;
-
-/** SPEC section 5: login and pay passwords are 4 to 16 characters. */
-export const passwordField = z
-  .string()
-  .min(4, { error: 'validation.passwordLength' })
-  .max(16, { error: 'validation.passwordLength' });
 
 const requiredOr = (key: string) => (issue: { input?: unknown }) =>
   issue.input === undefined || issue.input === null ? 'validation.required' : key;
@@ -60,6 +54,8 @@ function checkContact(
   value: { type: string; mail?: string; phone?: string; areaCode?: string },
   ctx: RefinementContext,
 ) {
+  // An unknown type already has its own message: which contact it needs is unknowable.
+  if (value.type !== 'email' && value.type !== 'phone') return;
   const fields: [keyof typeof value, z.ZodType][] =
     value.type === 'email'
       ? [['mail', mailField]]
@@ -89,10 +85,16 @@ function checkConfirmation(value: { password: string; confirmPassword: string },
   }
 }
 
+/**
+ * Cross-field checks run whenever the body is an object, even when a field already failed, so a
+ * form learns of every problem at once (an empty mail beside a short password).
+ */
+const always = { when: (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null };
+
 export const codeSendBody = z.object({ ...contact, scene: z.enum(codeScenes) }).superRefine((value, ctx) => {
   // Scene paypwd sends to the signed-in account's own mail or phone, whatever the body says.
   if (value.scene !== 'paypwd') checkContact(value, ctx);
-});
+}, always);
 export type CodeSendBody = z.infer<typeof codeSendBody>;
 
 export const codeSendAnswer = z.object({
@@ -112,7 +114,7 @@ export const registerBody = z
   .superRefine((value, ctx) => {
     checkContact(value, ctx);
     checkConfirmation(value, ctx);
-  });
+  }, always);
 export type RegisterBody = z.infer<typeof registerBody>;
 
 export const loginBody = z.object({ mail: mailField, password: passwordField });
@@ -123,16 +125,16 @@ export const resetPasswordBody = z
   .superRefine((value, ctx) => {
     checkContact(value, ctx);
     checkConfirmation(value, ctx);
-  });
+  }, always);
 export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
 
 export const changePasswordBody = z
   .object({ oldPassword: z.string().min(1).max(128), password: passwordField, confirmPassword: z.string() })
-  .superRefine(checkConfirmation);
+  .superRefine(checkConfirmation, always);
 
 export const payPasswordSetBody = z
   .object({ password: passwordField, confirmPassword: z.string(), code: verificationCodeField })
-  .superRefine(checkConfirmation);
+  .superRefine(checkConfirmation, always);
 
 /** SPEC section 3: user info kept after login. Mail and phone are masked (`d***@soar.local`, `138****5678`). */
 export const userInfo = z.object({

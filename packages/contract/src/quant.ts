@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Api } from './api.ts';
 import { ok, page, pageQuery } from './envelope.ts';
-import { idBody, idField, idQuery } from './fields.ts';
+import { idBody, idField, idQuery, payPasswordField } from './fields.ts';
 import { decimalString } from './money.ts';
 import { wholeAmount } from './wallet.ts';
 
@@ -70,7 +70,7 @@ export const quantListQuery = pageQuery.extend({
 export const quantBuyBody = z.strictObject({
   fundId: idField,
   amount: wholeAmount,
-  payPassword: z.string().min(1).max(64),
+  payPassword: payPasswordField,
 });
 
 export const quantOrder = z.object({

@@ -11,6 +11,7 @@ import {
   supportAdminApi,
   supportApi,
 } from './identity.ts';
+import { ipoAdminApi, ipoApi } from './ipo.ts';
 import { jobAdminApi } from './jobs.ts';
 import { legacyApi } from './legacy.ts';
 import { loanAdminApi, loanApi } from './loan.ts';
@@ -19,6 +20,7 @@ import { memberApi } from './member.ts';
 import { operatorAdminApi, operatorApi } from './operator.ts';
 import { quantAdminApi, quantApi } from './quant.ts';
 import { settingsApi } from './settings.ts';
+import { tradeAdminApi, tradeApi } from './trade.ts';
 import { walletAdminApi, walletApi } from './wallet.ts';
 
 /**
@@ -49,6 +51,10 @@ export const apis = {
   documentApi,
   kycAdminApi,
   kycApi,
+  tradeApi,
+  tradeAdminApi,
+  ipoApi,
+  ipoAdminApi,
   marketAdminApi,
   noticeAdminApi,
   noticeApi,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Api } from './api.ts';
 import { ok, page, pageQuery } from './envelope.ts';
-import { idBody, idField } from './fields.ts';
+import { idBody, idField, payPasswordField } from './fields.ts';
 import { decimalString } from './money.ts';
 
 /** Failures of the wallet: ledger, uploads, deposits, withdrawals, transfers, reviews. */
@@ -24,7 +24,17 @@ export const walletErrors = {
   WITHDRAW_BELOW_MINIMUM: 422,
   KYC_REQUIRED: 403,
   AUDIT_AMOUNT_INVALID: 422,
+  AMOUNT_TOO_LARGE: 422,
+  BALANCE_LIMIT: 422,
 } as const;
+
+/**
+ * Ledger amounts are numeric(24,8): below 10^16. A member balance stays at most `maxBalance`, so
+ * any balance valued in any listed currency still fits; one deposit is at most `maxDeposit`
+ * (docs/ledger.md, Limits).
+ */
+export const maxBalance = '10000000000000';
+export const maxDeposit = '1000000000000';
 
 /** SPEC section 5: amounts have a minimum unit of 1 ('wrong amount', 'Please enter the correct amount'). */
 export const wholeAmount = z
@@ -32,6 +42,13 @@ export const wholeAmount = z
   .regex(/^\d{1,16}(\.\d{1,8})?$/, { error: 'validation.amount' })
   .refine((value) => /^0*[1-9]\d*(\.0*)?$/.test(value), { error: 'validation.wrongAmount' })
   .describe('a whole number of at least 1, as a decimal string');
+
+/** A deposit: a whole amount up to `maxDeposit`. */
+export const depositAmount = wholeAmount.superRefine((value, ctx) => {
+  if (Number(value) > Number(maxDeposit)) {
+    ctx.addIssue({ code: 'too_big', maximum: Number(maxDeposit), origin: 'number', inclusive: true, input: value });
+  }
+});
 
 export const cryptoNetworks = ['ERC20', 'TRC20'] as const;
 export const cryptoNetwork = z.enum(cryptoNetworks);
@@ -105,7 +122,7 @@ export const depositApplyBody = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('bank'),
     currency: currencyCode,
-    amount: wholeAmount,
+    amount: depositAmount,
     proof: required.describe('an upload id of the member'),
     bankName: required,
     bankBranch: required,
@@ -116,7 +133,7 @@ export const depositApplyBody = z.discriminatedUnion('type', [
     type: z.literal('crypto'),
     currency: z.literal('USDT'),
     network: cryptoNetwork,
-    amount: wholeAmount,
+    amount: depositAmount,
     proof: required.optional(),
     txHash: z.string().trim().min(10).max(100).optional(),
   }),
@@ -179,7 +196,7 @@ export const withdrawApplyBody = z.object({
   amount: wholeAmount,
   currency: currencyCode,
   walletId: idField,
-  payPassword: z.string().min(1).max(64),
+  payPassword: payPasswordField,
 });
 export const withdrawStatuses = { wait: 0, pass: 1, refuse: 2 } as const;
 export const withdrawRecord = z.object({
@@ -244,7 +261,10 @@ export const depositChannelBody = z.object({
   sort: z.number().int().optional(),
   enabled: z.boolean().optional(),
 });
-export const depositChannelUpdateBody = depositChannelBody.partial().extend({ id: idField });
+export const depositChannelUpdateBody = depositChannelBody
+  .partial()
+  .extend({ id: idField })
+  .refine((body) => Object.keys(body).some((key) => key !== 'id'), { error: 'validation.nothingToChange' });
 export const adminDepositChannel = depositChannel.extend({ sort: z.number().int(), enabled: z.boolean() });
 
 export const auditQuery = pageQuery.extend({

@@ -2,11 +2,14 @@ import { defaultLanguage, type LanguageKey, languageKeys } from '@soar/contract'
 import { admin } from './locales/admin/index.ts';
 import { common } from './locales/common/index.ts';
 import { identity } from './locales/identity/index.ts';
+import { ipo } from './locales/ipo/index.ts';
 import { loan } from './locales/loan/index.ts';
 import { market } from './locales/market/index.ts';
 import { member } from './locales/member/index.ts';
 import { quant } from './locales/quant/index.ts';
 import { shell } from './locales/shell/index.ts';
+import { trade } from './locales/trade/index.ts';
+import { trading } from './locales/trading/index.ts';
 import { wallet } from './locales/wallet/index.ts';
 
 export type Catalog = { [key: string]: string | Catalog };
@@ -20,11 +23,14 @@ export const namespaces: Record<string, Namespace> = {
   admin,
   common,
   identity,
+  ipo,
   loan,
   market,
   member,
   quant,
   shell,
+  trade,
+  trading,
   wallet,
 };
 

@@ -1,6 +1,7 @@
 import {
   AuditOutlined,
   BankOutlined,
+  BlockOutlined,
   CheckSquareOutlined,
   ClockCircleOutlined,
   CreditCardOutlined,
@@ -12,6 +13,7 @@ import {
   IdcardOutlined,
   NotificationOutlined,
   PictureOutlined,
+  RiseOutlined,
   SettingOutlined,
   SolutionOutlined,
   StockOutlined,
@@ -24,6 +26,7 @@ import {
   backOfficeApi,
   contentAdminApi,
   type Endpoint,
+  ipoAdminApi,
   jobAdminApi,
   kycAdminApi,
   loanAdminApi,
@@ -34,6 +37,7 @@ import {
   quantAdminApi,
   roleAllows,
   supportAdminApi,
+  tradeAdminApi,
   walletAdminApi,
 } from '@soar/contract';
 import { type ComponentType, type LazyExoticComponent, lazy, type ReactNode } from 'react';
@@ -90,6 +94,13 @@ export const menu: MenuGroup[] = [
         page: lazy(() => import('../features/withdrawals/withdraw-queue-page.tsx')),
       },
       {
+        key: 'orders',
+        path: '/orders',
+        icon: <BlockOutlined />,
+        endpoint: tradeAdminApi.orderList,
+        page: lazy(() => import('../features/orders/order-queue-page.tsx')),
+      },
+      {
         key: 'adjustments',
         path: '/adjustments',
         icon: <CheckSquareOutlined />,
@@ -142,6 +153,13 @@ export const menu: MenuGroup[] = [
         icon: <StockOutlined />,
         endpoint: marketAdminApi.instrumentList,
         page: lazy(() => import('../features/instruments/instruments-page.tsx')),
+      },
+      {
+        key: 'ipo',
+        path: '/ipo',
+        icon: <RiseOutlined />,
+        endpoint: ipoAdminApi.list,
+        page: lazy(() => import('../features/ipo/ipo-page.tsx')),
       },
     ],
   },

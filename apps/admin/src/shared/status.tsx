@@ -1,4 +1,4 @@
-import { adjustmentStatuses, depositStatuses, withdrawStatuses } from '@soar/contract';
+import { adjustmentStatuses, depositStatuses, kycStatuses, withdrawStatuses } from '@soar/contract';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 
@@ -34,9 +34,16 @@ export function AdjustmentStatus({ status }: { status: number }) {
   return <Tag color={adjustmentColours[status]}>{t(`status.adjustment.${status}`)}</Tag>;
 }
 
-/** KYC (DESIGN section 5): null none, 0 under review, 1 pass, 2 refused. */
+/** KYC: none, under review, passed or refused (`kycStatuses`). */
 export function KycStatus({ status }: { status: number | null }) {
   const { t } = useTranslation();
-  const colour = status === 1 ? 'green' : status === 2 ? 'red' : status === 0 ? 'gold' : 'default';
+  const colour =
+    status === kycStatuses.passed
+      ? 'green'
+      : status === kycStatuses.refused
+        ? 'red'
+        : status === kycStatuses.review
+          ? 'gold'
+          : 'default';
   return <Tag color={colour}>{t(`status.kyc.${status ?? 'none'}`)}</Tag>;
 }

@@ -15,6 +15,17 @@ export type BusEvents = {
   support: { userId: number; message: SupportMessage };
   /** A frame for a shared topic: the operators' `support:desk` or a guest's chat. */
   supportTopic: { topic: string; data: unknown; as?: string };
+  /** Sessions of a member ended (logout, revoke, password change or reset): their sockets are checked again. */
+  sessions: { userId: number };
+  /** An order or a position of a member changed (topic `orders`, docs/trading.md). */
+  orders: {
+    userId: number;
+    kind: 'order' | 'position' | 'close';
+    orderId: number | null;
+    positionId: number | null;
+    status: string;
+    symbol: string;
+  };
 };
 
 export type BusEventName = keyof BusEvents;

@@ -13,7 +13,7 @@ let test: TestApp;
 beforeAll(async () => {
   test = await createTestApp(
     { marketEngine: 'on' },
-    { market: { clock: () => now, backfill: { dailyDays: 30, minuteDays: 2 }, autoStart: false } },
+    { market: { clock: () => now, history: { dailyDays: 30, minuteDays: 2 }, autoStart: false } },
   );
   await test.app.market.settled();
 });

@@ -2,8 +2,8 @@ import type { Candle, KlineInterval, Quote } from '@soar/contract';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { appSettings } from '../db/schema/index.ts';
-import { generateHistory } from './backfill.ts';
 import { type Bar, CandleBook, type CandleRow, writeCandles } from './candles.ts';
+import { type HistoryWindow, InstrumentHistory } from './history.ts';
 import { formatPrice, type Instrument, toQuote } from './instrument.ts';
 import { fold, type QuoteProvider, type TickEvent } from './provider.ts';
 import { Simulator } from './simulator.ts';
@@ -19,16 +19,17 @@ export type EngineOptions = {
   flushMs?: number;
   /** Share of the open instruments that trade on each tick. */
   fraction?: number;
-  /** Called when the first-start history is stored. */
-  onBackfilled?: (report: BackfillReport) => void;
   /** A candle write failed (the bars stay in memory only; the next flush writes newer ones). */
   onError?: (error: unknown) => void;
 };
 
-/** `app_settings` key set once the first-start history is fully stored. */
+/** `app_settings` key holding the first start (`at`): computed history ends there, stored bars begin. */
 const historyMarker = 'market.history';
 
-export type BackfillReport = { rows: number; generatedMs: number; writtenMs: number };
+export type HistoryReport = { instruments: number; ms: number };
+
+/** Computed bars kept per instrument and interval (the rest are recomputed on demand, a few ms each). */
+const historyCacheSize = 64;
 
 /**
  * The market engine: the instrument universe in memory, the simulator, the open candles and
@@ -44,7 +45,10 @@ export class MarketEngine implements QuoteProvider {
   #simulator: Simulator | undefined;
   #timers: NodeJS.Timeout[] = [];
   #flushing: Promise<void> = Promise.resolve();
-  #stopping = false;
+  #window: HistoryWindow | undefined;
+  #epoch = 0;
+  readonly #histories = new Map<number, InstrumentHistory>();
+  readonly #historyCache = new Map<string, CandleRow[]>();
   readonly clock: () => number;
 
   constructor(private readonly options: EngineOptions) {
@@ -75,37 +79,38 @@ export class MarketEngine implements QuoteProvider {
   }
 
   /**
-   * Starts every instrument: from stored history when there is some, else by writing history
-   * first (`backfill`) or, without it, near the reference price.
+   * Starts every instrument: from its stored bars when there are some, else from the computed
+   * history at the epoch (`history` given: the engine is on), else near the reference price.
+   * The first start with history only records the epoch: past candles are computed on demand
+   * (`history.ts`), so nothing is written in bulk and charts are full at once.
    */
-  async prepare(backfill?: { dailyDays: number; minuteDays: number }): Promise<BackfillReport | undefined> {
+  async prepare(history?: HistoryWindow): Promise<HistoryReport | undefined> {
     const now = this.clock();
     const latest = await latestDailyBars(this.options.db);
-    let report: BackfillReport | undefined;
-    const [marker] = await this.options.db.select().from(appSettings).where(eq(appSettings.key, historyMarker));
-    if (!marker && backfill) {
+    let report: HistoryReport | undefined;
+    if (history) {
       const started = performance.now();
-      const rows: CandleRow[] = [];
-      for (const instrument of this.instruments) {
-        const history = generateHistory(instrument, { seed: this.options.seed, now, ...backfill });
-        this.simulator.initialise(instrument, now, history.state);
-        for (const row of history.rows) rows.push(row);
+      const [marker] = await this.options.db.select().from(appSettings).where(eq(appSettings.key, historyMarker));
+      const at = (marker?.value as { at?: string } | undefined)?.at;
+      this.#window = history;
+      this.#epoch = at ? Date.parse(at) : now - (now % 60_000);
+      if (!marker) {
+        await this.options.db
+          .insert(appSettings)
+          .values({ key: historyMarker, value: { at: new Date(this.#epoch).toISOString() } })
+          .onConflictDoNothing();
       }
-      report = { rows: rows.length, generatedMs: Math.round(performance.now() - started), writtenMs: 0 };
-      const done = report;
-      // The history is written while the server already answers: quotes are live from here on,
-      // and candle flushes queue behind it.
-      this.#flushing = writeCandles(this.options.db, rows, this.#format, () => this.#stopping)
-        .then(async () => {
-          if (this.#stopping) return; // cut short by a shutdown: the next start writes it again
-          done.writtenMs = Math.round(performance.now() - started);
-          await this.options.db
-            .insert(appSettings)
-            .values({ key: historyMarker, value: { rows: done.rows, at: new Date(now).toISOString() } })
-            .onConflictDoNothing();
-          this.options.onBackfilled?.(done);
-        })
-        .catch((error: unknown) => this.options.onError?.(error));
+      for (const instrument of this.instruments) {
+        const stored = latest.get(instrument.id);
+        if (stored) {
+          this.simulator.initialise(instrument, now, stored);
+          continue;
+        }
+        const computed = this.#history(instrument);
+        this.simulator.initialise(instrument, now, computed.state());
+        for (const bar of computed.openBars()) this.candles.seed(bar);
+      }
+      if (!marker) report = { instruments: this.instruments.length, ms: Math.round(performance.now() - started) };
     } else {
       for (const instrument of this.instruments) {
         this.simulator.initialise(instrument, now, latest.get(instrument.id));
@@ -130,6 +135,34 @@ export class MarketEngine implements QuoteProvider {
     return report;
   }
 
+  #history(instrument: Instrument): InstrumentHistory {
+    let history = this.#histories.get(instrument.id);
+    if (!history && this.#window) {
+      history = new InstrumentHistory(instrument, { seed: this.options.seed, epoch: this.#epoch, ...this.#window });
+      this.#histories.set(instrument.id, history);
+    }
+    if (!history) throw new Error('the engine keeps no history (MARKET_ENGINE=off)');
+    return history;
+  }
+
+  /** The computed bars of an instrument up to the epoch (none when the engine keeps no history). */
+  #computedBars(instrument: Instrument, interval: KlineInterval): CandleRow[] {
+    if (!this.#window) return [];
+    const key = `${instrument.id}|${interval}`;
+    let rows = this.#historyCache.get(key);
+    if (rows) {
+      this.#historyCache.delete(key); // most recently used last
+    } else {
+      rows = this.#history(instrument).bars(interval);
+      if (this.#historyCache.size >= historyCacheSize) {
+        const oldest = this.#historyCache.keys().next().value;
+        if (oldest !== undefined) this.#historyCache.delete(oldest);
+      }
+    }
+    this.#historyCache.set(key, rows);
+    return rows;
+  }
+
   readonly #format = (row: CandleRow, value: number) => {
     const instrument = this.#byId.get(row.instrumentId);
     return instrument ? formatPrice(instrument, value) : String(value);
@@ -145,13 +178,12 @@ export class MarketEngine implements QuoteProvider {
     );
   }
 
-  /** Resolves when the first-start history and every flush so far are stored. */
+  /** Resolves when every flush so far is stored. */
   settled(): Promise<void> {
     return this.#flushing;
   }
 
   async stop(): Promise<void> {
-    this.#stopping = true;
     for (const timer of this.#timers) clearInterval(timer);
     this.#timers = [];
     await this.flush().catch((error: unknown) => this.options.onError?.(error));
@@ -251,7 +283,18 @@ export class MarketEngine implements QuoteProvider {
   async getHistory(symbol: string, interval: KlineInterval, limit: number): Promise<Candle[]> {
     const instrument = this.#bySymbol.get(symbol);
     if (!instrument) return [];
-    const bars = await readBars(this.options.db, instrument.id, interval, limit);
+    const stored = await readBars(this.options.db, instrument.id, interval, limit);
+    // Computed history up to the epoch, then the stored bars (which win where both have a bar).
+    const storedTimes = new Set(stored.map((bar) => bar.time));
+    const computed = this.#computedBars(instrument, interval);
+    const bars: Bar[] = [];
+    for (let i = Math.max(0, computed.length - limit); i < computed.length; i++) {
+      const bar = computed[i] as CandleRow;
+      if (!storedTimes.has(bar.time)) bars.push(bar);
+    }
+    bars.push(...stored);
+    bars.sort((a, b) => a.time - b.time);
+    if (bars.length > limit) bars.splice(0, bars.length - limit);
     // The open bar in memory is newer than its stored copy (flushes run every few seconds).
     const open = this.candles.current(instrument.id, interval);
     if (open) {

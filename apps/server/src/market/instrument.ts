@@ -82,6 +82,7 @@ export function toQuote(instrument: Instrument, state: QuoteState): Quote {
     kind: instrument.kind,
     market: instrument.market,
     currency: instrument.currency,
+    lotSize: instrument.lotSize,
     price: format(state.price),
     open: format(state.open),
     high: format(state.high),

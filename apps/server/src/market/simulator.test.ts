@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { generateHistory } from './backfill.ts';
 import { barStart } from './candles.ts';
+import { InstrumentHistory } from './history.ts';
 import { type Instrument, roundToTick, tickSize } from './instrument.ts';
 import { sessionMinutes } from './sessions.ts';
 import { Simulator } from './simulator.ts';
@@ -105,13 +105,15 @@ describe('the market simulator', () => {
   });
 });
 
-describe('backfilled history', () => {
+describe('computed history', () => {
   const now = Date.parse('2026-11-20T18:00:00Z'); // Friday, New York in session, Tokyo closed
-  const history = generateHistory(universe[1] as Instrument, { seed: 5, now, dailyDays: 60, minuteDays: 5 });
+  const options = { seed: 5, epoch: now, dailyDays: 60, minuteDays: 5 };
+  const history = new InstrumentHistory(universe[1] as Instrument, options);
+  const rows = (['1m', '5m', '15m', '1h', '1d'] as const).flatMap((interval) => history.bars(interval));
 
   it('has valid candles: high above and low below open and close', () => {
-    expect(history.rows.length).toBeGreaterThan(0);
-    for (const row of history.rows) {
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
       expect(row.high).toBeGreaterThanOrEqual(Math.max(row.open, row.close));
       expect(row.low).toBeLessThanOrEqual(Math.min(row.open, row.close));
       expect(row.low).toBeGreaterThan(0);
@@ -119,7 +121,7 @@ describe('backfilled history', () => {
   });
 
   it('has a minute bar for every trading minute of the last five days, without gaps', () => {
-    const minutes = history.rows.filter((row) => row.interval === '1m').map((row) => row.time);
+    const minutes = history.bars('1m').map((row) => row.time);
     const tokyo = (universe[1] as Instrument).schedule;
     const expected = ['2026-11-16', '2026-11-17', '2026-11-18', '2026-11-19', '2026-11-20'].flatMap((date) =>
       sessionMinutes(tokyo, date).map((minute) => minute.getTime()),
@@ -128,22 +130,31 @@ describe('backfilled history', () => {
   });
 
   it('has one daily bar per weekday, rolled up from the minutes on the minute days', () => {
-    const days = history.rows.filter((row) => row.interval === '1d');
+    const days = history.bars('1d');
     const weekdays = days.map((row) => new Date(row.time).getUTCDay());
     expect(weekdays.every((day) => day >= 1 && day <= 5)).toBe(true);
     expect(new Set(days.map((row) => row.time)).size).toBe(days.length);
     const friday = days.find((row) => row.time === Date.UTC(2026, 10, 20));
-    const fridayMinutes = history.rows.filter(
-      (row) => row.interval === '1m' && barStart('1d', row.time, 'Asia/Tokyo') === Date.UTC(2026, 10, 20),
-    );
+    const fridayMinutes = history
+      .bars('1m')
+      .filter((row) => barStart('1d', row.time, 'Asia/Tokyo') === Date.UTC(2026, 10, 20));
     expect(friday?.open).toBe(fridayMinutes[0]?.open);
     expect(friday?.close).toBe(fridayMinutes.at(-1)?.close);
     expect(friday?.volume).toBe(fridayMinutes.reduce((sum, row) => sum + row.volume, 0));
-    expect(history.state.price).toBe(fridayMinutes.at(-1)?.close);
+    expect(history.state().price).toBe(fridayMinutes.at(-1)?.close);
   });
 
-  it('is the same for the same seed', () => {
-    const again = generateHistory(universe[1] as Instrument, { seed: 5, now, dailyDays: 60, minuteDays: 5 });
-    expect(again.rows).toEqual(history.rows);
+  it('joins each minute day to the day before: it opens near that close and closes on its own plan', () => {
+    const days = history.bars('1d');
+    const thursday = days.find((row) => row.time === Date.UTC(2026, 10, 19));
+    expect(history.state().prevClose).toBe(thursday?.close);
+  });
+
+  it('is the same for the same seed, and a day does not depend on where the window ends', () => {
+    const again = new InstrumentHistory(universe[1] as Instrument, options);
+    expect(again.bars('1m')).toEqual(history.bars('1m'));
+    const longer = new InstrumentHistory(universe[1] as Instrument, { ...options, dailyDays: 400, minuteDays: 300 });
+    const minutesOf = (bars: { time: number }[]) => bars.filter((bar) => bar.time < now - 86_400_000 * 3);
+    expect(minutesOf(longer.bars('1m')).slice(-500)).toEqual(minutesOf(history.bars('1m')).slice(-500));
   });
 });

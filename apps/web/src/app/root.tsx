@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
+import { closeDialogs } from '../shared/feedback.ts';
 import { PageActiveContext } from '../shared/page.ts';
 import { RouteView } from './route-view.tsx';
 import type { RouteEntry } from './routes.ts';
@@ -23,6 +24,10 @@ export function Root() {
   if (entry?.tab) visited.current.set(entry, location.search);
 
   useTheme();
+  // Overlays belong to the page they opened on: a navigation (Back included) closes them.
+  useEffect(() => {
+    if (location.key) closeDialogs();
+  }, [location.key]);
   useEffect(() => {
     if (started) return;
     started = true;

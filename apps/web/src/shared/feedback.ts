@@ -49,6 +49,17 @@ export function hideLoading(): void {
   loadingElement = undefined;
 }
 
+/** The modals on screen, each with what closes it as cancelled. */
+const openDialogs = new Set<() => void>();
+
+/**
+ * Closes every modal as cancelled. The app calls it on every navigation (`app/root.tsx`), so a
+ * confirmation never follows the member to another page (docs/web.md, "Overlays").
+ */
+export function closeDialogs(): void {
+  for (const close of [...openDialogs]) close();
+}
+
 export type ConfirmOptions = { title?: string; content: string; confirmText?: string; cancelText?: string | null };
 
 /**
@@ -75,9 +86,12 @@ export function confirm({ title, content, confirmText, cancelText }: ConfirmOpti
     const actions = document.createElement('div');
     actions.className = 'modal-actions';
     const close = (answer: boolean) => {
+      openDialogs.delete(cancel);
       root.remove();
       resolve(answer);
     };
+    const cancel = () => close(false);
+    openDialogs.add(cancel);
     const button = (text: string, answer: boolean, className: string) => {
       const element = document.createElement('button');
       element.type = 'button';

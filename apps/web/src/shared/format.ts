@@ -23,6 +23,18 @@ export function formatMoney(value: number | string, currency: string, locale: st
   return formatNumber(value, locale, decimals, { style: 'currency', currency });
 }
 
+/**
+ * An exchange rate (units of one currency per unit of another): six significant digits, at least
+ * two decimals, so "0.921659" and "149.530" read as rates, not as money.
+ */
+export function formatRate(value: number | string, locale: string): string {
+  const number = typeof value === 'string' ? Number(value) : value;
+  if (!Number.isFinite(number)) return '--';
+  const whole = Math.max(1, Math.floor(Math.log10(Math.abs(number) || 1)) + 1);
+  const decimals = Math.min(8, Math.max(2, 6 - whole));
+  return formatNumber(number, locale, 2, { maximumFractionDigits: decimals });
+}
+
 export function formatPercent(value: number | string, locale: string, decimals = 2): string {
   const number = typeof value === 'string' ? Number(value) : value;
   return formatNumber(number / 100, locale, decimals, { style: 'percent', signDisplay: 'exceptZero' });

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatNumber } from './format.ts';
+import { formatDate, formatNumber, formatRate } from './format.ts';
 import { useAppStore } from './stores/app.ts';
 
 /**
  * Money at its currency's decimals (the currency list's `decimals`: 2 for USD, 0 for JPY), with
  * the code after it (USDT is not ISO 4217, so Intl's currency style cannot take it); daily rates
- * as percentages. Display only: the wire's decimal strings are never computed with here.
+ * as percentages. The app's one money formatter: every page shows an amount the same way. Display only: the wire's decimal strings are never computed with here.
  */
 export function useMoney() {
   const { i18n } = useTranslation();
@@ -18,6 +18,8 @@ export function useMoney() {
     number: (value: string, currency: string) => formatNumber(value, locale, decimalsOf(currency)),
     amount: (value: string, currency: string, options: { sign?: boolean } = {}) =>
       `${formatNumber(value, locale, decimalsOf(currency), options.sign ? { signDisplay: 'exceptZero' } : {})} ${currency}`,
+    /** An exchange rate ("1 USD = 0.921659 EUR"): six significant digits. */
+    exchangeRate: (value: string) => formatRate(value, locale),
     /** A fraction as a percentage: "0.0035" is 0.35 %. */
     rate: (fraction: string, digits = 4) =>
       formatNumber(fraction, locale, 2, { style: 'percent', maximumFractionDigits: digits }),

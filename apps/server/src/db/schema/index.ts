@@ -1,6 +1,7 @@
 export * from './admin.ts';
 export * from './audit.ts';
 export * from './identity.ts';
+export * from './ipo.ts';
 export * from './jobs.ts';
 export * from './loan.ts';
 export * from './market.ts';
@@ -9,5 +10,6 @@ export * from './news.ts';
 export * from './notice.ts';
 export * from './quant.ts';
 export * from './settings.ts';
+export * from './trade.ts';
 export * from './wallet.ts';
 export * from './watchlist.ts';

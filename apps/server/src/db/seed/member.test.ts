@@ -54,6 +54,7 @@ describe('seed in development', () => {
       { key: 'deposit', count: 2 },
       { key: 'withdraw', count: 1 },
       { key: 'adjustment', count: 1 },
+      { key: 'loan', count: 0 },
     ]);
     const deposits = await api(t.app).get('admin/deposit/list?status=0', { headers });
     const proof = deposits.json().data.list.find((row: { proof: string | null }) => row.proof)?.proof;

@@ -1,3 +1,4 @@
+import { maxBalance } from '@soar/contract';
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows, type Transaction } from '../../db/client.ts';
 import { balances, journalEntries, journalLines } from '../../db/schema/index.ts';
@@ -113,20 +114,27 @@ export class Book {
     this.events.push({ name, event });
   }
 
-  /** Adds a delta to one balance row; refuses (INSUFFICIENT_BALANCE) when a side would go below zero. */
+  /**
+   * Adds a delta to one balance row; refuses (INSUFFICIENT_BALANCE) when a side would go below
+   * zero and (BALANCE_LIMIT) when it would go above `maxBalance` (docs/ledger.md, Limits), so no
+   * balance, and no value of one in another currency, outgrows numeric(24,8).
+   */
   private async apply(delta: Delta): Promise<BalanceRow> {
     const available = moneyString(delta.available);
     const frozen = moneyString(delta.frozen);
+    if (delta.available.gt(maxBalance) || delta.frozen.gt(maxBalance)) throw new AppError('BALANCE_LIMIT');
     const [row] = await queryRows<BalanceRow>(
       this.tx,
       sql`update ${balances} set available = available + ${available}::numeric, frozen = frozen + ${frozen}::numeric,
             updated_at = now()
           where user_id = ${delta.userId} and currency = ${delta.currency}
             and available + ${available}::numeric >= 0 and frozen + ${frozen}::numeric >= 0
+            and available + ${available}::numeric <= ${maxBalance}::numeric
+            and frozen + ${frozen}::numeric <= ${maxBalance}::numeric
           returning available::text as available, frozen::text as frozen`,
     );
     if (row) return row;
-    // No row matched: either the balance is short, or the member never held this currency.
+    // No row matched: the balance is short, would pass the limit, or the member never held this currency.
     if (delta.available.isNegative() || delta.frozen.isNegative()) throw new AppError('INSUFFICIENT_BALANCE');
     const [created] = await queryRows<BalanceRow>(
       this.tx,
@@ -134,9 +142,11 @@ export class Book {
           values (${delta.userId}, ${delta.currency}, ${available}::numeric, ${frozen}::numeric)
           on conflict (user_id, currency) do update set available = ${balances.available} + excluded.available,
             frozen = ${balances.frozen} + excluded.frozen, updated_at = now()
+            where ${balances.available} + excluded.available <= ${maxBalance}::numeric
+              and ${balances.frozen} + excluded.frozen <= ${maxBalance}::numeric
           returning available::text as available, frozen::text as frozen`,
     );
-    if (!created) throw new Error('upsert returned no balance');
+    if (!created) throw new AppError('BALANCE_LIMIT');
     return created;
   }
 }

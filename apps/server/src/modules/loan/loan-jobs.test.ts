@@ -108,7 +108,7 @@ describe('a loan accrues daily interest and is repaid in two parts (moved clock)
     });
     expect(await balanceOf(t.app, alice.headers, 'USDT')).toEqual({ available: '96.4', frozen: '0' });
     const kinds = await t.app.db.select({ kind: notices.kind }).from(notices).where(eq(notices.userId, alice.user.id));
-    expect(kinds.map((row) => row.kind)).toEqual(['loanApproved', 'loanRepaid']);
+    expect(kinds.map((row) => row.kind)).toEqual(['depositPassed', 'loanApproved', 'loanRepaid']);
     const again = await repay(alice, aliceLoan, '1');
     expect(again.json()).toMatchObject({ code: 'LOAN_NOT_REPAYABLE' });
     const repayments = await t.app.db.select().from(loanRepayments).where(eq(loanRepayments.loanId, aliceLoan));

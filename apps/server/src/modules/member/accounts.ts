@@ -196,7 +196,7 @@ export async function login(
 }
 
 /** Sets a new password with a resetpwd code and ends every session of the account. */
-export async function resetPassword(deps: AccountDeps, body: ResetPasswordBody): Promise<void> {
+export async function resetPassword(deps: AccountDeps, body: ResetPasswordBody): Promise<number> {
   const { db } = deps;
   const user = await findByContact(db, body);
   const { destination } = destinationOf(body);
@@ -209,17 +209,29 @@ export async function resetPassword(deps: AccountDeps, body: ResetPasswordBody):
     await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
     await revokeAllSessions(tx, user.id);
   });
+  return user.id;
 }
 
-/** Changes the password with the old one; other devices are signed out, this one stays. */
+/**
+ * Changes the password with the old one; other devices are signed out, this one stays. A wrong
+ * old password counts as a failed login of the account (login-guard.ts): five lock it, so a
+ * stolen session cannot guess the password.
+ */
 export async function changePassword(
   db: Database,
   member: { userId: number; sessionId: number },
   body: { oldPassword: string; password: string },
+  client: Client,
 ): Promise<void> {
   const [user] = await db.select().from(users).where(eq(users.id, member.userId));
   if (!user) throw new AppError('UNAUTHORIZED');
-  if (!(await verifyPassword(user.passwordHash, body.oldPassword))) throw new AppError('PASSWORD_WRONG');
+  const subject = { audience: 'member' as const, identifier: `user:${user.id}`, userId: user.id };
+  try {
+    await guardLogin(db, subject, user.passwordHash, body.oldPassword, client);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'LOGIN_FAILED') throw new AppError('PASSWORD_WRONG');
+    throw error;
+  }
   const passwordHash = await hashPassword(body.password);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, member.userId));

@@ -27,7 +27,8 @@ export const registerRoutes: FastifyPluginAsync<MemberRoutesOptions> = async (ap
     app,
     memberApi.passwordReset,
     async (request) => {
-      await resetPassword(deps, request.body);
+      const userId = await resetPassword(deps, request.body);
+      app.bus.emit('sessions', { userId });
       return null;
     },
     { config: { rateLimit: accountRateLimits.register } },

@@ -27,13 +27,18 @@ export const sessionRoutes: FastifyPluginAsync<MemberRoutesOptions> = async (app
   );
   route(app, memberApi.logout, async (_request, { member }) => {
     await revokeSession(db, member.userId, member.sessionId);
+    app.bus.emit('sessions', { userId: member.userId });
     return null;
   });
   route(app, memberApi.sessionList, (_request, { member }) => listSessions(db, member.userId, member.sessionId));
-  route(app, memberApi.sessionRevoke, async (request, { member }) => ({
-    revoked: await revokeSession(db, member.userId, request.body.id),
-  }));
-  route(app, memberApi.sessionRevokeAll, async (_request, { member }) => ({
-    revoked: await revokeAllSessions(db, member.userId),
-  }));
+  route(app, memberApi.sessionRevoke, async (request, { member }) => {
+    const revoked = await revokeSession(db, member.userId, request.body.id);
+    app.bus.emit('sessions', { userId: member.userId });
+    return { revoked };
+  });
+  route(app, memberApi.sessionRevokeAll, async (_request, { member }) => {
+    const revoked = await revokeAllSessions(db, member.userId);
+    app.bus.emit('sessions', { userId: member.userId });
+    return { revoked };
+  });
 };

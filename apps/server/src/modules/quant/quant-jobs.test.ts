@@ -111,7 +111,7 @@ describe('a fund accrues its published daily rates and pays out at maturity (mov
     const bobProfit = rates.reduce((sum, rate) => sum.plus(dailyProfit('300', rate, 2)), new Money(0));
     expect(await platformBalance(t.app, 'quant_profit', 'USDT')).toBe(moneyString(total.plus(bobProfit).neg()));
     const kinds = await t.app.db.select({ kind: notices.kind }).from(notices).where(eq(notices.userId, alice.user.id));
-    expect(kinds.map((row) => row.kind).sort()).toEqual(['quantBought', 'quantMatured']);
+    expect(kinds.map((row) => row.kind).sort()).toEqual(['depositPassed', 'quantBought', 'quantMatured']);
   });
 
   it('skips the weekend: bought on a Friday before the close, it accrues Friday, Monday and Tuesday', async () => {

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, notices, quantOrders } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
@@ -78,7 +78,10 @@ describe('buying a fund', () => {
     expect(orders.json().data).toMatchObject({ total: 1, list: [{ id: bought.json().data.id, lastProfit: null }] });
     const transactions = await call(t.app, 'GET', 'transaction/list?type=quant_buy', member.headers);
     expect(transactions.json().data.list).toMatchObject([{ type: 'quant_buy', amount: '-400', balanceAfter: '600' }]);
-    const [notice] = await t.app.db.select().from(notices).where(eq(notices.userId, member.user.id));
+    const [notice] = await t.app.db
+      .select()
+      .from(notices)
+      .where(and(eq(notices.userId, member.user.id), eq(notices.kind, 'quantBought')));
     expect(notice).toMatchObject({
       kind: 'quantBought',
       params: { fund: 'Test Quant 3', amount: '400', currency: 'USDT' },

@@ -16,6 +16,8 @@ type Client = {
   userId: number | null;
   /** The role of an operator who authenticated with an operator token (the support desk). */
   operatorRole: string | null;
+  /** The session the socket signed in with: when it ends, the socket is downgraded. */
+  sessionId: number | null;
   alive: boolean;
   /** Per topic, the latest frame still waiting for its slot: bounded by the topic limit. */
   pending: Map<string, Buffer>;
@@ -54,6 +56,7 @@ export class RealtimeHub {
       topics: new Set(),
       userId: null,
       operatorRole: null,
+      sessionId: null,
       alive: true,
       pending: new Map(),
       lastSent: new Map(),
@@ -78,10 +81,11 @@ export class RealtimeHub {
     this.#client(socket).alive = true;
   }
 
-  authenticate(socket: WebSocket, userId: number): void {
+  authenticate(socket: WebSocket, userId: number, sessionId: number): void {
     const client = this.#client(socket);
     if (client.userId !== null) this.#byUser.get(client.userId)?.delete(client);
     client.userId = userId;
+    client.sessionId = sessionId;
     let set = this.#byUser.get(userId);
     if (!set) {
       set = new Set();
@@ -96,6 +100,25 @@ export class RealtimeHub {
 
   operatorRoleOf(socket: WebSocket): string | null {
     return this.#client(socket).operatorRole;
+  }
+
+  /** The signed-in sockets of a member with the session each signed in with. */
+  sessionsOf(userId: number): { socket: WebSocket; sessionId: number }[] {
+    return [...(this.#byUser.get(userId) ?? [])].flatMap((client) =>
+      client.sessionId === null ? [] : [{ socket: client.socket, sessionId: client.sessionId }],
+    );
+  }
+
+  /** The socket's session ended: it stays connected as anonymous and loses its user topics. */
+  downgrade(socket: WebSocket, userTopics: readonly string[]): void {
+    const client = this.#bySocket.get(socket);
+    if (!client || client.userId === null) return;
+    const set = this.#byUser.get(client.userId);
+    set?.delete(client);
+    if (set?.size === 0) this.#byUser.delete(client.userId);
+    client.userId = null;
+    client.sessionId = null;
+    for (const topic of userTopics) if (client.topics.has(topic)) this.unsubscribe(socket, topic);
   }
 
   userOf(socket: WebSocket): number | null {

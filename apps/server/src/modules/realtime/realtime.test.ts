@@ -154,6 +154,44 @@ describe('user topics', () => {
     await sleep(100);
     expect(bobSocket.frames.filter((item) => item.topic === 'balance')).toEqual([]);
   });
+  it('downgrade every socket of a session at once when it ends: logout, revoke, password change (issue 9, B1)', async () => {
+    const member = await createMember(test.app);
+    const first = await connect(test.app, `?token=${member.token}`);
+    const second = await connect();
+    expect(await second.request({ op: 'auth', token: member.token })).toEqual({ op: 'auth', ok: true });
+    await first.request({ op: 'sub', topics: ['balance', 'quote:AAPL'] });
+    await second.request({ op: 'sub', topics: ['balance'] });
+
+    const logout = await test.app.inject({ method: 'POST', url: '/api/v1/member/logout', headers: member.headers });
+    expect(logout.statusCode, logout.body).toBe(200);
+    await first.next((frame) => frame.op === 'auth' && (frame as { ok?: boolean }).ok === false);
+    await second.next((frame) => frame.op === 'auth' && (frame as { ok?: boolean }).ok === false);
+
+    test.app.bus.emit('balance', { userId: member.user.id, currency: 'USD' });
+    await sleep(200);
+    expect(first.frames.filter((frame) => frame.topic === 'balance')).toEqual([]);
+    expect(second.frames.filter((frame) => frame.topic === 'balance')).toEqual([]);
+    // Still connected, as a guest: market topics keep flowing, user topics need a new login.
+    expect(await first.request({ op: 'sub', topics: ['balance'] })).toMatchObject({ code: 'UNAUTHORIZED' });
+    tickUntil(test.app, 'AAPL');
+    await first.next((frame) => frame.topic === 'quote:AAPL');
+  });
+
+  it('keep the sockets of sessions that are still live when another session is revoked', async () => {
+    const member = await createMember(test.app);
+    const socket = await connect(test.app, `?token=${member.token}`);
+    await socket.request({ op: 'sub', topics: ['balance'] });
+    const revoke = await test.app.inject({
+      method: 'POST',
+      url: '/api/v1/member/session/revoke',
+      headers: member.headers,
+      payload: { id: 2_147_483_000 },
+    });
+    expect(revoke.statusCode, revoke.body).toBeLessThan(500);
+    await sleep(200);
+    test.app.bus.emit('balance', { userId: member.user.id, currency: 'USD' });
+    await socket.next((frame) => frame.topic === 'balance');
+  });
 });
 
 /** A client that completes the handshake and then never reads: its server-side buffer only grows. */

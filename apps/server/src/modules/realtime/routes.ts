@@ -43,9 +43,9 @@ export const realtimeRoutes: FastifyPluginAsync<{ realtime: Realtime }> = async 
         });
 
       const authenticate = async (token: string) => {
-        const userId = await realtime.memberOfToken(token);
-        if (userId !== null) {
-          hub.authenticate(socket, userId);
+        const session = await realtime.memberOfToken(token);
+        if (session !== null) {
+          hub.authenticate(socket, session.userId, session.sessionId);
           return hub.reply(socket, { op: 'auth', ok: true });
         }
         // An operator token opens the support desk (docs/identity.md).

@@ -13,7 +13,12 @@ import { type HubOptions, RealtimeHub } from './hub.ts';
 export type RealtimeOptions = HubOptions & {
   /** Prefix of the Redis channel (tests keep parallel runs apart). */
   channelPrefix?: string;
+  /** A background check failed (logged by the app). */
+  onError?: (error: unknown) => void;
 };
+
+/** The fan-out's internal user event: sessions of the member ended. Not a topic clients can subscribe to. */
+const sessionsTopic = '$sessions';
 
 export type UserTopic = (typeof userTopics)[number];
 
@@ -46,8 +51,13 @@ export class Realtime {
     const realtime = new Realtime(deps.db, deps.engine, options);
     const handlers: FanOutHandlers = {
       ticks: (events, fromThisNode) => realtime.#deliverTicks(events, fromThisNode),
-      user: (event) =>
-        realtime.hub.publishToUser(event.userId, event.topic, JSON.stringify({ topic: event.topic, data: event.data })),
+      user: (event) => {
+        if (event.topic === sessionsTopic) {
+          realtime.#recheck(event.userId).catch((error: unknown) => options.onError?.(error));
+          return;
+        }
+        realtime.hub.publishToUser(event.userId, event.topic, JSON.stringify({ topic: event.topic, data: event.data }));
+      },
       topic: (event) =>
         realtime.hub.publishAll(event.topic, JSON.stringify({ topic: event.as ?? event.topic, data: event.data })),
     };
@@ -56,7 +66,7 @@ export class Realtime {
       : new LocalFanOut(handlers);
     realtime.#stops.push(deps.engine.stream((event) => realtime.#queue(event)));
     // Bus events with a user become that user's topic of the same name.
-    for (const topic of ['balance', 'notice'] as const satisfies readonly UserTopic[]) {
+    for (const topic of ['balance', 'notice', 'orders'] as const satisfies readonly UserTopic[]) {
       realtime.#stops.push(
         deps.bus.on(topic, (event) => realtime.#fanOut?.publishUser({ userId: event.userId, topic, data: event })),
       );
@@ -66,8 +76,28 @@ export class Realtime {
         realtime.#fanOut?.publishUser({ userId: event.userId, topic: 'support', data: event.message }),
       ),
       deps.bus.on('supportTopic', (event) => realtime.#fanOut?.publishTopic(event)),
+      // Ended sessions reach every node, whose sockets of that member are checked again at once.
+      deps.bus.on('sessions', (event) =>
+        realtime.#fanOut?.publishUser({ userId: event.userId, topic: sessionsTopic, data: null }),
+      ),
     );
     return realtime;
+  }
+
+  /** Downgrades every socket of the member whose session is no longer live (docs/market.md, Realtime). */
+  async #recheck(userId: number): Promise<void> {
+    const signedIn = this.hub.sessionsOf(userId);
+    if (signedIn.length === 0) return;
+    const live = await this.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())));
+    const liveIds = new Set(live.map((row) => row.id));
+    for (const { socket, sessionId } of signedIn) {
+      if (liveIds.has(sessionId)) continue;
+      this.hub.downgrade(socket, userTopics);
+      this.hub.reply(socket, { op: 'auth', ok: false });
+    }
   }
 
   #queue(event: TickEvent) {
@@ -115,16 +145,16 @@ export class Realtime {
     return { ok: true, user: false };
   }
 
-  /** The member behind a token, or null (same rules as `requireMember`). */
-  async memberOfToken(token: string): Promise<number | null> {
+  /** The member and session behind a token, or null (same rules as `requireMember`). */
+  async memberOfToken(token: string): Promise<{ userId: number; sessionId: number } | null> {
     const [session] = await this.db
-      .select({ userId: sessions.userId })
+      .select({ userId: sessions.userId, sessionId: sessions.id })
       .from(sessions)
       .where(
         and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())),
       )
       .limit(1);
-    return session?.userId ?? null;
+    return session ?? null;
   }
 
   /** The role of a live operator session behind a token, or null (the support desk's socket). */

@@ -8,6 +8,9 @@ import { AppError } from '../../lib/errors.ts';
 import { route } from '../../lib/route.ts';
 import { maxUploadBytes, UploadService } from './service.ts';
 
+/** Room for the multipart boundaries and part headers around one file. */
+const multipartOverhead = 64 * 1024;
+
 /** `directory` is `<DATA_DIR>/uploads`. */
 export const uploadRoutes: FastifyPluginAsyncZod<{ db: Database; directory: string }> = async (
   app,
@@ -15,20 +18,34 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ db: Database; directory: stri
 ) => {
   const uploads = new UploadService(db, directory);
   await app.register(multipart, { limits: { fileSize: maxUploadBytes, files: 1, fields: 5, parts: 6 } });
+  // A body announced larger than one file and its multipart framing is refused before it is read,
+  // and the connection closes so the rest is never read either.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'POST') return;
+    const length = Number(request.headers['content-length'] ?? 0);
+    if (length > maxUploadBytes + multipartOverhead) {
+      reply.header('connection', 'close');
+      throw new AppError('UPLOAD_TOO_LARGE');
+    }
+  });
 
   route(app, walletApi.upload, async (request, { member }) => {
     const { userId } = member;
     if (!request.isMultipart()) throw new AppError('UPLOAD_MISSING');
-    const file = await request.file();
-    if (!file) throw new AppError('UPLOAD_MISSING');
     let bytes: Buffer;
+    let truncated: boolean;
     try {
+      const file = await request.file();
+      if (!file) throw new AppError('UPLOAD_MISSING');
       bytes = await file.toBuffer();
+      truncated = file.file.truncated;
     } catch (error) {
+      if (error instanceof AppError) throw error;
       if (error instanceof app.multipartErrors.RequestFileTooLargeError) throw new AppError('UPLOAD_TOO_LARGE');
-      throw error;
+      // A malformed body ("Boundary not found", "Unexpected end of multipart data", too many parts).
+      throw new AppError('UPLOAD_MISSING');
     }
-    if (file.file.truncated) throw new AppError('UPLOAD_TOO_LARGE');
+    if (truncated) throw new AppError('UPLOAD_TOO_LARGE');
     return uploads.store(userId, bytes);
   });
 

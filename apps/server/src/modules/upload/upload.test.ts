@@ -114,4 +114,35 @@ describe('uploads', () => {
     expect(empty.statusCode).toBe(400);
     expect((await upload(t.app, {})).statusCode).toBe(401);
   });
+
+  it('answers a malformed multipart body with a 4xx (issue 9, B5)', async () => {
+    const member = await createMember(t.app);
+    const noBoundary = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/upload',
+      headers: { ...member.headers, 'content-type': 'multipart/form-data' },
+      payload: 'garbage',
+    });
+    expect(noBoundary.statusCode, noBoundary.body).toBe(400);
+    const cut = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/upload',
+      headers: { ...member.headers, 'content-type': 'multipart/form-data; boundary=xyz' },
+      payload:
+        '--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\nabc',
+    });
+    expect(cut.statusCode, cut.body).toBe(400);
+  });
+
+  it('refuses a body announced larger than the limit before reading it, and closes the connection', async () => {
+    const member = await createMember(t.app);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/upload',
+      headers: { ...member.headers, 'content-type': 'multipart/form-data; boundary=xyz' },
+      payload: Buffer.alloc(12 * 1024 * 1024, 0x61),
+    });
+    expect(response.statusCode, response.body).toBe(413);
+    expect(response.headers.connection).toBe('close');
+  });
 });

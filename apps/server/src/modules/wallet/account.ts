@@ -6,7 +6,7 @@ import { AppError } from '../../lib/errors.ts';
 import { paginate } from '../../lib/paginate.ts';
 import type { IdempotencyClaim } from '../ledger/idempotency.ts';
 import type { Ledger } from '../ledger/ledger.ts';
-import { convert, crossRate, currencyRates, rateOf } from './rates.ts';
+import { convertFitting, crossRate, currencyRates, maxLedgerAmount, rateOf } from './rates.ts';
 
 /** A member's balances, their journal, and transfers between their own currencies. */
 export class AccountService {
@@ -27,7 +27,8 @@ export class AccountService {
       const row = held.get(currency);
       const available = new Money(row?.available ?? 0);
       const frozen = new Money(row?.frozen ?? 0);
-      const value = convert(rates, available.plus(frozen), currency, totalCurrency);
+      // Balances stay at most maxBalance, so a value fits unless an operator set an extreme rate.
+      const value = convertFitting(rates, available.plus(frozen), currency, totalCurrency);
       total = total.plus(value);
       return {
         currency,
@@ -36,6 +37,7 @@ export class AccountService {
         value: moneyString(value),
       };
     });
+    if (total.gt(maxLedgerAmount)) throw new AppError('AMOUNT_TOO_LARGE', undefined, { to: totalCurrency });
     return { list, currency: totalCurrency, total: moneyString(total) };
   }
 
@@ -50,12 +52,22 @@ export class AccountService {
       to,
       amount: moneyString(amount),
       rate: moneyString(rate.toDecimalPlaces(8, Money.ROUND_DOWN)),
-      received: moneyString(convert(rates, amount, from, to)),
+      received: moneyString(convertFitting(rates, amount, from, to)),
     };
   }
 
   /** Through the platform's FX account: the member's `from` goes to fx, fx pays out `to`. */
   async transfer(userId: number, body: { from: string; to: string; amount: string }, claim?: IdempotencyClaim) {
+    if (body.from === body.to) throw new AppError('SAME_CURRENCY');
+    const rates = await currencyRates(this.db);
+    rateOf(rates, body.from);
+    rateOf(rates, body.to);
+    // More than the balance is refused as such before any conversion (the ledger checks again, locked).
+    const [held] = await this.db
+      .select({ available: balances.available })
+      .from(balances)
+      .where(and(eq(balances.userId, userId), eq(balances.currency, body.from)));
+    if (new Money(held?.available ?? 0).lt(body.amount)) throw new AppError('INSUFFICIENT_BALANCE');
     const quote = await this.quote(body.from, body.to, body.amount);
     return this.ledger.transaction(async (book) => {
       const entryId = await book.post({ kind: 'transfer', reference: `transfer:${body.from}-${body.to}`, userId }, [

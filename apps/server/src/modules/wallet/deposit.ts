@@ -1,4 +1,4 @@
-import type { DepositApplyBody } from '@soar/contract';
+import { type DepositApplyBody, depositStatuses } from '@soar/contract';
 import { and, asc, count, desc, eq, isNull, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { depositChannels, deposits, uploads } from '../../db/schema/index.ts';
@@ -9,7 +9,7 @@ import { recordAudit } from '../admin/audit.ts';
 import type { IdempotencyClaim } from '../ledger/idempotency.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import { sendNotice } from '../notice/send.ts';
-import { convert, currencyRates, localTime, rateOf, walletSetting } from './rates.ts';
+import { convert, convertFitting, currencyRates, localTime, rateOf, walletSetting } from './rates.ts';
 
 type DepositRow = typeof deposits.$inferSelect;
 type ChannelRow = typeof depositChannels.$inferSelect;
@@ -102,7 +102,7 @@ export class DepositService {
           currency: body.currency,
           amount: moneyString(amount),
           creditCurrency,
-          convertedAmount: moneyString(convert(rates, amount, body.currency, creditCurrency)),
+          convertedAmount: moneyString(convertFitting(rates, amount, body.currency, creditCurrency)),
           network: body.type === 'crypto' ? body.network : null,
           txHash: body.type === 'crypto' ? (body.txHash ?? null) : null,
           proof: body.proof ?? null,
@@ -154,16 +154,16 @@ export class DepositService {
     return this.ledger.transaction(async (book) => {
       const [before] = await book.tx.select().from(deposits).where(eq(deposits.id, body.id)).for('update');
       if (!before) throw new AppError('NOT_FOUND');
-      if (before.status !== 0) throw new AppError('ALREADY_REVIEWED');
+      if (before.status !== depositStatuses.wait) throw new AppError('ALREADY_REVIEWED');
       const amount = new Money(before.amount);
       let credited = new Money(0);
-      if (body.status === 1) credited = amount;
-      if (body.status === 2) {
+      if (body.status === depositStatuses.pass) credited = amount;
+      if (body.status === depositStatuses.part) {
         const audit = new Money(body.auditAmount ?? 0);
         if (!audit.isPositive() || audit.isZero() || audit.gte(amount)) throw new AppError('AUDIT_AMOUNT_INVALID');
         credited = audit;
       }
-      const converted = convert(rates, credited, before.currency, before.creditCurrency);
+      const converted = convertFitting(rates, credited, before.currency, before.creditCurrency);
       if (!credited.isZero()) {
         const reference = `deposit:${before.id}`;
         const header = { kind: 'deposit', reference, userId: before.userId };
@@ -186,8 +186,8 @@ export class DepositService {
         .update(deposits)
         .set({
           status: body.status,
-          auditAmount: body.status === 3 ? null : moneyString(credited),
-          convertedAmount: moneyString(body.status === 3 ? before.convertedAmount : converted),
+          auditAmount: body.status === depositStatuses.refuse ? null : moneyString(credited),
+          convertedAmount: moneyString(body.status === depositStatuses.refuse ? before.convertedAmount : converted),
           remark: body.remark ?? null,
           reviewerId: reviewer.operatorId,
           auditedAt: new Date(),

@@ -67,6 +67,21 @@ export function convert(rates: Map<string, CurrencyRate>, amount: Money | string
   return new Money(amount).times(crossRate(rates, from, to)).toDecimalPlaces(8, Money.ROUND_DOWN);
 }
 
+/** The largest amount numeric(24,8) holds: every stored amount and every answer's decimal fits. */
+export const maxLedgerAmount = new Money('9999999999999999.99999999');
+
+/** `convert`, refused (AMOUNT_TOO_LARGE) when the result would not fit the ledger's numeric(24,8). */
+export function convertFitting(
+  rates: Map<string, CurrencyRate>,
+  amount: Money | string,
+  from: string,
+  to: string,
+): Money {
+  const converted = convert(rates, amount, from, to);
+  if (converted.abs().gt(maxLedgerAmount)) throw new AppError('AMOUNT_TOO_LARGE', undefined, { from, to });
+  return converted;
+}
+
 /** Formats an instant in a timezone as `YYYY-MM-DD HH:mm:ss`; unknown zones fall back to UTC. */
 export function localTime(date: Date, timezone: string): string {
   return new Intl.DateTimeFormat('sv-SE', {

@@ -1,4 +1,4 @@
-import { type CryptoNetwork, kycStatuses } from '@soar/contract';
+import { type CryptoNetwork, kycStatuses, withdrawStatuses } from '@soar/contract';
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { users, walletAddresses, withdrawals } from '../../db/schema/index.ts';
@@ -201,13 +201,13 @@ export class WithdrawService {
     return this.ledger.transaction(async (book) => {
       const [before] = await book.tx.select().from(withdrawals).where(eq(withdrawals.id, body.id)).for('update');
       if (!before) throw new AppError('NOT_FOUND');
-      if (before.status !== 0) throw new AppError('ALREADY_REVIEWED');
+      if (before.status !== withdrawStatuses.wait) throw new AppError('ALREADY_REVIEWED');
       const { userId, currency } = before;
       const amount = new Money(before.amount);
       const fee = new Money(before.fee);
       const total = amount.plus(fee);
       const reference = `withdrawal:${before.id}`;
-      if (body.status === 1) {
+      if (body.status === withdrawStatuses.pass) {
         await book.post({ kind: 'withdraw_pass', reference, userId }, [
           { userId, bucket: 'frozen', currency, amount: total.neg() },
           { platform: 'cash_out', currency, amount },

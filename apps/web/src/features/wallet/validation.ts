@@ -1,14 +1,12 @@
-import type { CryptoNetwork } from '@soar/contract';
+import { type CryptoNetwork, wholeAmount } from '@soar/contract';
 
 /**
- * SPEC section 5: an amount is a whole number of at least 1. The same patterns as the contract's
- * `wholeAmount`, without shipping zod to the browser. Answers an i18n key, or undefined when valid.
+ * An amount is a whole number of at least 1 (docs/product.md, "Wallet"): the contract's
+ * `wholeAmount`, the schema the server validates with. Answers an i18n key, or undefined when valid.
  */
 export function amountError(value: string | undefined): string | undefined {
-  const text = (value ?? '').trim();
-  if (!/^\d{1,16}(\.\d{1,8})?$/.test(text)) return 'validation.amount';
-  if (!/^0*[1-9]\d*(\.0*)?$/.test(text)) return 'validation.wrongAmount';
-  return undefined;
+  const result = wholeAmount.safeParse((value ?? '').trim());
+  return result.success ? undefined : (result.error.issues[0]?.message ?? 'validation.amount');
 }
 
 /** The amount as the wire wants it: digits without leading zeros or a zero fraction. */

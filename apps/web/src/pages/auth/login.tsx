@@ -7,8 +7,9 @@ import { loginByMail, loginByPhone } from '../../features/member/api/auth.ts';
 import { defaultAreaCode } from '../../features/member/components/area-codes.ts';
 import { ContactFields, ContactTabs, type ContactType } from '../../features/member/components/contact-fields.tsx';
 import { PasswordInput } from '../../features/member/components/password-input.tsx';
-import { validateWith } from '../../features/member/components/validate.ts';
 import { completeLogin, currentRedirect } from '../../features/session/session.ts';
+import { contractErrors } from '../../shared/contract-errors.ts';
+import { useFormCheck } from '../../shared/form-check.ts';
 import '../../features/member/components/account.css';
 
 type Values = { mail?: string; areaCode?: string; phone?: string; password?: string };
@@ -19,19 +20,24 @@ export function Page() {
   const [form] = Form.useForm<Values>();
   const [type, setType] = useState<ContactType>('email');
   const redirect = currentRedirect();
+  const byMail = (values: Values) => ({ mail: (values.mail ?? '').trim(), password: values.password ?? '' });
+  const byPhone = (values: Values) => ({
+    phone: (values.phone ?? '').trim(),
+    areaCode: values.areaCode ?? '',
+    password: values.password ?? '',
+  });
+  const check = useFormCheck<Values>(form, (values) =>
+    type === 'email'
+      ? contractErrors(loginBody, byMail(values), t)
+      : contractErrors(phoneLoginBody, byPhone(values), t),
+  );
 
   const submit = async (values: Values) => {
-    const password = values.password ?? '';
-    let answer: LoginAnswer | undefined;
-    if (type === 'email') {
-      const data = { mail: (values.mail ?? '').trim(), password };
-      if (!validateWith(loginBody, data, form, t)) return;
-      answer = await loginByMail(data).catch(() => undefined);
-    } else {
-      const data = { phone: (values.phone ?? '').trim(), areaCode: values.areaCode ?? '', password };
-      if (!validateWith(phoneLoginBody, data, form, t)) return;
-      answer = await loginByPhone(data).catch(() => undefined);
-    }
+    if (!check.passes(values)) return;
+    const answer: LoginAnswer | undefined = await (type === 'email'
+      ? loginByMail(byMail(values))
+      : loginByPhone(byPhone(values))
+    ).catch(() => undefined);
     if (!answer) return;
     const { token, expiresAt: _expiresAt, ...userInfo } = answer;
     completeLogin(token, userInfo);
@@ -49,6 +55,7 @@ export function Page() {
       <ContactTabs type={type} onChange={setType} />
       <Form
         form={form}
+        {...check.formProps}
         layout="vertical"
         initialValues={{ areaCode: defaultAreaCode }}
         onFinish={submit}

@@ -9,8 +9,9 @@ import { CodeField, NewPasswordFields } from '../../features/member/components/a
 import { defaultAreaCode } from '../../features/member/components/area-codes.ts';
 import { type ContactValues, contactOf } from '../../features/member/components/contact.ts';
 import { ContactFields, ContactTabs, type ContactType } from '../../features/member/components/contact-fields.tsx';
-import { validateWith } from '../../features/member/components/validate.ts';
 import { completeLogin } from '../../features/session/session.ts';
+import { contractErrors } from '../../shared/contract-errors.ts';
+import { mismatchEarly, useFormCheck } from '../../shared/form-check.ts';
 import type { PageProps } from '../../shared/page.ts';
 import '../../features/member/components/account.css';
 
@@ -27,19 +28,9 @@ export function Page({ query }: PageProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const [type, setType] = useState<ContactType>('email');
-
-  const send = async () => {
-    const destination = contactOf(type, form.getFieldsValue());
-    if (!validateWith(codeSendBody, { ...destination, scene: 'register' }, form, t)) return false;
-    return sendCode(destination, 'register').then(
-      () => true,
-      () => false,
-    );
-  };
-
-  const submit = async (values: Values) => {
+  const bodyOf = (values: Values) => {
     const inviteCode = values.inviteCode?.trim();
-    const body = {
+    return {
       ...contactOf(type, values),
       code: (values.code ?? '').trim(),
       password: values.password ?? '',
@@ -47,7 +38,21 @@ export function Page({ query }: PageProps) {
       ...(inviteCode ? { inviteCode } : {}),
       agree: values.agree === true,
     };
-    if (!validateWith(registerBody, body, form, t)) return;
+  };
+  const check = useFormCheck<Values>(form, (values) => contractErrors(registerBody, bodyOf(values), t), mismatchEarly);
+
+  const send = async () => {
+    const destination = contactOf(type, form.getFieldsValue());
+    if (!check.shows(contractErrors(codeSendBody, { ...destination, scene: 'register' }, t))) return false;
+    return sendCode(destination, 'register').then(
+      () => true,
+      () => false,
+    );
+  };
+
+  const submit = async (values: Values) => {
+    if (!check.passes(values)) return;
+    const body = bodyOf(values);
     const answer = await register({ ...body, agree: true }).catch(() => undefined);
     if (!answer) return;
     const { token, expiresAt: _expiresAt, ...userInfo } = answer;
@@ -61,6 +66,7 @@ export function Page({ query }: PageProps) {
       <ContactTabs type={type} onChange={setType} />
       <Form
         form={form}
+        {...check.formProps}
         layout="vertical"
         initialValues={{ areaCode: defaultAreaCode, inviteCode: query.invite ?? '', agree: false }}
         onFinish={submit}

@@ -8,8 +8,9 @@ import { CodeField, NewPasswordFields } from '../../features/member/components/a
 import { defaultAreaCode } from '../../features/member/components/area-codes.ts';
 import { type ContactValues, contactOf } from '../../features/member/components/contact.ts';
 import { ContactFields, ContactTabs, type ContactType } from '../../features/member/components/contact-fields.tsx';
-import { validateWith } from '../../features/member/components/validate.ts';
+import { contractErrors } from '../../shared/contract-errors.ts';
 import { toast } from '../../shared/feedback.ts';
+import { mismatchEarly, useFormCheck } from '../../shared/form-check.ts';
 import { loginPath, navigate } from '../../shared/navigation.ts';
 import '../../features/member/components/account.css';
 
@@ -20,10 +21,21 @@ export function Page() {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const [type, setType] = useState<ContactType>('email');
+  const bodyOf = (values: Values) => ({
+    ...contactOf(type, values),
+    code: (values.code ?? '').trim(),
+    password: values.password ?? '',
+    confirmPassword: values.confirmPassword ?? '',
+  });
+  const check = useFormCheck<Values>(
+    form,
+    (values) => contractErrors(resetPasswordBody, bodyOf(values), t),
+    mismatchEarly,
+  );
 
   const send = async () => {
     const destination = contactOf(type, form.getFieldsValue());
-    if (!validateWith(codeSendBody, { ...destination, scene: 'resetpwd' }, form, t)) return false;
+    if (!check.shows(contractErrors(codeSendBody, { ...destination, scene: 'resetpwd' }, t))) return false;
     return sendCode(destination, 'resetpwd').then(
       () => true,
       () => false,
@@ -31,14 +43,8 @@ export function Page() {
   };
 
   const submit = async (values: Values) => {
-    const body = {
-      ...contactOf(type, values),
-      code: (values.code ?? '').trim(),
-      password: values.password ?? '',
-      confirmPassword: values.confirmPassword ?? '',
-    };
-    if (!validateWith(resetPasswordBody, body, form, t)) return;
-    const done = await resetPassword(body).then(
+    if (!check.passes(values)) return;
+    const done = await resetPassword(bodyOf(values)).then(
       () => true,
       () => false,
     );
@@ -54,6 +60,7 @@ export function Page() {
       <ContactTabs type={type} onChange={setType} />
       <Form
         form={form}
+        {...check.formProps}
         layout="vertical"
         initialValues={{ areaCode: defaultAreaCode }}
         onFinish={submit}

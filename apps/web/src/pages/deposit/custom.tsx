@@ -2,18 +2,22 @@ import { Button, Form, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ContactSupport } from '../../features/wallet/components/contact-support.tsx';
-import { amountRule } from '../../features/wallet/components/rules.ts';
 import { Card, Notice, WalletPage } from '../../features/wallet/components/wallet-page.tsx';
-import { normaliseAmount } from '../../features/wallet/validation.ts';
+import { amountError, normaliseAmount } from '../../features/wallet/validation.ts';
+import { type FieldErrors, useFormCheck } from '../../shared/form-check.ts';
 
 /** A custom amount that continues to the bank or crypto form, or a talk with customer service. */
 export function Page() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [form] = Form.useForm<{ amount: string }>();
-  const go = (to: 'card' | 'wallet') => async () => {
-    const { amount } = await form.validateFields().catch(() => ({ amount: undefined }));
-    if (!amount) return;
+  const [form] = Form.useForm<{ amount?: string }>();
+  const check = useFormCheck<{ amount?: string }>(form, ({ amount }): FieldErrors => {
+    const error = amountError(amount);
+    return error ? { amount: t(error) } : {};
+  });
+  const go = (to: 'card' | 'wallet') => () => {
+    const amount = form.getFieldValue('amount') as string | undefined;
+    if (!check.passes({ amount }) || !amount) return;
     const value = encodeURIComponent(normaliseAmount(amount));
     navigate(
       to === 'card' ? `/pages/deposit/card?amount=${value}` : `/pages/deposit/wallet?network=TRC20&amount=${value}`,
@@ -21,8 +25,8 @@ export function Page() {
   };
   return (
     <WalletPage title="pages.deposit.custom">
-      <Form form={form} layout="vertical" mode="card" data-testid="custom-form">
-        <Form.Item name="amount" label={t('fields.amount')} required rules={[amountRule(t)]}>
+      <Form form={form} {...check.formProps} layout="vertical" mode="card" data-testid="custom-form">
+        <Form.Item name="amount" label={t('fields.amount')} required>
           <Input inputMode="numeric" placeholder={t('wallet.amountPlaceholder')} clearable />
         </Form.Item>
       </Form>

@@ -1,5 +1,141 @@
-import { PlaceholderPage } from '../../shared/ui/placeholder-page.tsx';
+import { ipoSubscribeBody } from '@soar/contract';
+import { Button } from 'antd-mobile';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { subscriptionAmount } from '../../features/ipo/amount.ts';
+import { useOffer } from '../../features/ipo/api/offers.ts';
+import { type SubscribeBody, useReconfirm, useSubscribe } from '../../features/ipo/api/subscribe.ts';
+import styles from '../../features/ipo/components/ipo.module.css';
+import { OfferCard } from '../../features/ipo/components/offer-card.tsx';
+import { useSessionStore } from '../../features/session/store.ts';
+import { useAvailable } from '../../shared/balances.ts';
+import { contractErrors } from '../../shared/contract-errors.ts';
+import { toast } from '../../shared/feedback.ts';
+import { newKey, useIdempotentAttempt } from '../../shared/idempotency.ts';
+import { useMoney } from '../../shared/money-format.ts';
+import { PageFrame } from '../../shared/ui/page-frame.tsx';
 
+const fields = ipoSubscribeBody.pick({ payPassword: true });
+
+/**
+ * Paying for an IPO subscription: lots within the offer's range, the amount frozen (lots x lot
+ * size x price + fee), the available balance and the pay password; `reconfirm=` keeps an
+ * application at a final price outside the range.
+ */
 export function Page() {
-  return <PlaceholderPage title="pages.payment.newstock" />;
+  const { t } = useTranslation();
+  const money = useMoney();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const id = Number(params.get('id')) || undefined;
+  const reconfirmId = Number(params.get('reconfirm')) || undefined;
+  const offer = useOffer(id).data;
+  const subscribe = useSubscribe();
+  const reconfirm = useReconfirm();
+  const attempts = useIdempotentAttempt<SubscribeBody>();
+  const hasPayPassword = useSessionStore((session) => session.userInfo?.hasPayPassword === true);
+  const [lots, setLots] = useState('1');
+  const [payPassword, setPayPassword] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const available = useAvailable(offer?.currency, Boolean(offer));
+
+  if (!offer) return <PageFrame title="pages.payment.newstock">{null}</PageFrame>;
+  const { currency } = offer;
+  const count = Number(lots);
+  const errors = contractErrors(fields, { payPassword }, t);
+  if (!reconfirmId && (!Number.isInteger(count) || count < offer.minLots || count > offer.maxLots)) {
+    errors.lots = t('errors.IPO_LOTS_OUT_OF_RANGE', { min: offer.minLots, max: offer.maxLots });
+  }
+  const shown = submitted ? errors : {};
+  const total = errors.lots ? undefined : subscriptionAmount(count, offer.lotSize, offer.subscriptionPrice, offer.fee);
+
+  async function submit() {
+    setSubmitted(true);
+    if (Object.keys(errors).length > 0 || !hasPayPassword || !offer) return;
+    try {
+      if (reconfirmId) await reconfirm.mutateAsync({ body: { id: reconfirmId, payPassword }, key: newKey() });
+      else await subscribe.mutateAsync(attempts.attempt({ offerId: offer.id, lots: count, payPassword }));
+    } catch {
+      return;
+    }
+    attempts.succeeded();
+    toast(t('ipo.subscribed'));
+    navigate('/pages/product/newstock?tab=mine');
+  }
+
+  return (
+    <PageFrame title="pages.payment.newstock">
+      <OfferCard offer={offer} />
+      <form
+        className={`${styles.card} ${styles.form}`}
+        noValidate
+        data-testid="ipo-payment"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        {!reconfirmId && (
+          <label className={styles.field}>
+            <span className={styles.label}>{t('ipo.lotsLabel', { size: offer.lotSize })}</span>
+            <input
+              className={`${styles.input} ${shown.lots ? styles.inputInvalid : ''}`}
+              inputMode="numeric"
+              name="lots"
+              autoComplete="off"
+              value={lots}
+              onChange={(event) => setLots(event.target.value.trim())}
+              aria-invalid={Boolean(shown.lots)}
+            />
+            {shown.lots && <p className={styles.error}>{shown.lots}</p>}
+          </label>
+        )}
+        <div className={styles.row}>
+          <span className={styles.rowLabel}>{t('ipo.totalAmount')}</span>
+          <span className={styles.rowValue} data-testid="ipo-total">
+            {total ? money.amount(total, currency) : '--'}
+          </span>
+        </div>
+        <div className={styles.row}>
+          <span className={styles.rowLabel}>{t('ipo.availableLabel')}</span>
+          <span className={styles.rowValue} data-testid="ipo-available">
+            {available ? money.amount(available, currency) : '--'}
+          </span>
+        </div>
+        <p className={styles.notice}>{t('ipo.freezeNote')}</p>
+        {hasPayPassword ? (
+          <label className={styles.field}>
+            <span className={styles.label}>{t('ipo.payPassword')}</span>
+            <input
+              className={`${styles.input} ${shown.payPassword ? styles.inputInvalid : ''}`}
+              type="password"
+              name="payPassword"
+              maxLength={16}
+              autoComplete="off"
+              value={payPassword}
+              placeholder={t('ipo.payPasswordPlaceholder')}
+              onChange={(event) => setPayPassword(event.target.value)}
+              aria-invalid={Boolean(shown.payPassword)}
+            />
+            {shown.payPassword && <p className={styles.error}>{shown.payPassword}</p>}
+          </label>
+        ) : (
+          <p className={styles.notice}>
+            {t('ipo.noPayPassword')} <Link to="/pages/setting/paypwd">{t('ipo.setPayPassword')}</Link>
+          </p>
+        )}
+        <Button
+          block
+          type="submit"
+          color="primary"
+          size="large"
+          loading={subscribe.isPending || reconfirm.isPending}
+          disabled={!hasPayPassword || (!reconfirmId && offer.state !== 'open')}
+        >
+          {reconfirmId ? t('ipo.reconfirm') : t('ipo.subscribe')}
+        </Button>
+      </form>
+    </PageFrame>
+  );
 }

@@ -1,5 +1,20 @@
-import { PlaceholderPage } from '../../shared/ui/placeholder-page.tsx';
+import { useNavigate } from 'react-router';
+import { useSessionStore } from '../../features/session/store.ts';
+import { ConfirmOrder } from '../../features/trade/components/confirm-order.tsx';
+import type { PageProps } from '../../shared/page.ts';
+import { PageFrame } from '../../shared/ui/page-frame.tsx';
 
-export function Page() {
-  return <PlaceholderPage title="pages.payment.stock" />;
+/** The confirmation step of a stock order: the ticket's order, its totals, the pay password of a block order. */
+export function Page({ query }: PageProps) {
+  const navigate = useNavigate();
+  const hasPayPassword = useSessionStore((session) => session.userInfo?.hasPayPassword === true);
+  return (
+    <PageFrame title="pages.payment.stock">
+      <ConfirmOrder
+        query={query}
+        hasPayPassword={hasPayPassword}
+        onPlaced={() => navigate('/pages/main/trade/index', { replace: true })}
+      />
+    </PageFrame>
+  );
 }

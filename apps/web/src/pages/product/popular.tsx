@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { usePopular } from '../../features/market/api/popular.ts';
 import { ListState } from '../../features/market/components/list-state.tsx';
-import { QuoteRow } from '../../features/market/components/quote-row.tsx';
+import { mixesCurrencies, QuoteRow } from '../../features/market/components/quote-row.tsx';
+import styles from '../../features/market/market.module.css';
 
 /** The popular stocks, live. */
 export function Page() {
@@ -10,10 +11,10 @@ export function Page() {
   const navigate = useNavigate();
   const popular = usePopular();
   return (
-    <div className="market-page">
+    <div className={styles.page}>
       <h1 className="page-title">{t('pages.product.popular')}</h1>
-      <div className="card">
-        <div className="list-head" aria-hidden>
+      <div className={styles.card}>
+        <div className={styles.listHead} aria-hidden>
           <span>{t('marketUi.columns.name')}</span>
           <span>{t('marketUi.columns.price')}</span>
           <span>{t('marketUi.columns.change')}</span>
@@ -24,11 +25,12 @@ export function Page() {
           empty={popular.data?.length === 0}
           onRetry={() => void popular.refetch()}
         />
-        <ul className="quote-list" data-testid="quote-list">
+        <ul className={styles.quoteList} data-testid="quote-list">
           {popular.data?.map((quote) => (
             <QuoteRow
               key={quote.symbol}
               quote={quote}
+              showCurrency={mixesCurrencies(popular.data)}
               onOpen={(symbol) => navigate(`/pages/quote/stock?symbol=${encodeURIComponent(symbol)}`)}
             />
           ))}

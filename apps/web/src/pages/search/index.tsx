@@ -3,14 +3,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSearch } from '../../features/market/api/search.ts';
-import { useWatchlist } from '../../features/market/api/watchlist-list.ts';
 import { ListState } from '../../features/market/components/list-state.tsx';
 import { NewsRow } from '../../features/market/components/news-row.tsx';
-import { QuoteRow } from '../../features/market/components/quote-row.tsx';
-import { WatchStar } from '../../features/market/components/watch-star.tsx';
+import { mixesCurrencies, QuoteRow } from '../../features/market/components/quote-row.tsx';
+import styles from '../../features/market/market.module.css';
 import { useRecentSearches } from '../../features/market/recent-searches.ts';
 import { useDebounced } from '../../features/market/use-debounced.ts';
 import { useSessionStore } from '../../features/session/store.ts';
+import { WatchStar } from '../../shared/quote/watch-star.tsx';
 
 /** Search delay after the last keystroke. */
 const searchDelay = 300;
@@ -24,12 +24,10 @@ export function Page() {
   const result = useSearch(q);
   const { recent, remember, clear } = useRecentSearches();
   const isLogined = useSessionStore((state) => state.isLogined);
-  const watchlist = useWatchlist(isLogined);
-  const watched = new Set(watchlist.data?.map((quote) => quote.symbol));
   const data = q ? result.data : undefined;
 
   return (
-    <div className="market-page">
+    <div className={styles.page}>
       <h1 className="page-title">{t('pages.search.index')}</h1>
       <SearchBar
         placeholder={t('marketUi.search.placeholder')}
@@ -42,26 +40,26 @@ export function Page() {
         style={{ '--background': 'var(--surface)', '--height': '40px' }}
       />
       {!q && (
-        <section className="card" data-testid="recent-searches" aria-labelledby="recent-title">
-          <div className="section-head">
-            <h2 className="section-title" id="recent-title">
+        <section className={styles.card} data-testid="recent-searches" aria-labelledby="recent-title">
+          <div className={styles.sectionHead}>
+            <h2 className={styles.sectionTitle} id="recent-title">
               {t('marketUi.search.recent')}
             </h2>
             {recent.length > 0 && (
-              <button type="button" className="link-button" data-testid="recent-clear" onClick={clear}>
+              <button type="button" className={styles.linkButton} data-testid="recent-clear" onClick={clear}>
                 {t('marketUi.search.clear')}
               </button>
             )}
           </div>
           {recent.length === 0 ? (
-            <p className="list-note">{t('marketUi.search.hint')}</p>
+            <p className={styles.listNote}>{t('marketUi.search.hint')}</p>
           ) : (
-            <div className="recent">
+            <div className={styles.recent}>
               {recent.map((item) => (
                 <button
                   key={item}
                   type="button"
-                  className="chip"
+                  className={styles.chip}
                   data-testid="recent-item"
                   onClick={() => setText(item)}
                 >
@@ -81,18 +79,18 @@ export function Page() {
         />
       )}
       {data && data.stocks.length === 0 && data.news.length === 0 && (
-        <p className="list-note" data-testid="search-empty">
+        <p className={styles.listNote} data-testid="search-empty">
           {t('marketUi.search.noResults', { q })}
         </p>
       )}
       {data && data.stocks.length > 0 && (
-        <section className="card" data-testid="search-stocks" aria-labelledby="stocks-title">
-          <div className="section-head">
-            <h2 className="section-title" id="stocks-title">
+        <section className={styles.card} data-testid="search-stocks" aria-labelledby="stocks-title">
+          <div className={styles.sectionHead}>
+            <h2 className={styles.sectionTitle} id="stocks-title">
               {t('marketUi.search.stocks')}
             </h2>
           </div>
-          <ul className="quote-list">
+          <ul className={styles.quoteList}>
             {data.stocks.map((quote) => (
               <QuoteRow
                 key={quote.symbol}
@@ -101,20 +99,21 @@ export function Page() {
                   remember(q);
                   navigate(`/pages/quote/stock?symbol=${encodeURIComponent(symbol)}`);
                 }}
-                aside={isLogined && <WatchStar symbol={quote.symbol} watched={watched.has(quote.symbol)} />}
+                aside={isLogined && <WatchStar symbol={quote.symbol} signedIn returnTo="/pages/search/index" row />}
+                showCurrency={mixesCurrencies(data.stocks)}
               />
             ))}
           </ul>
         </section>
       )}
       {data && data.news.length > 0 && (
-        <section className="card" data-testid="search-news" aria-labelledby="news-title">
-          <div className="section-head">
-            <h2 className="section-title" id="news-title">
+        <section className={styles.card} data-testid="search-news" aria-labelledby="news-title">
+          <div className={styles.sectionHead}>
+            <h2 className={styles.sectionTitle} id="news-title">
               {t('marketUi.search.news')}
             </h2>
           </div>
-          <ul className="news-list">
+          <ul className={styles.newsList}>
             {data.news.map((item) => (
               <NewsRow
                 key={item.id}

@@ -4,8 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { changePassword } from '../../features/member/api/password.ts';
 import { NewPasswordFields } from '../../features/member/components/account-fields.tsx';
 import { PasswordInput } from '../../features/member/components/password-input.tsx';
-import { validateWith } from '../../features/member/components/validate.ts';
+import { contractErrors } from '../../shared/contract-errors.ts';
 import { toast } from '../../shared/feedback.ts';
+import { mismatchEarly, useFormCheck } from '../../shared/form-check.ts';
 import '../../features/member/components/account.css';
 
 type Values = { oldPassword?: string; password?: string; confirmPassword?: string };
@@ -14,20 +15,26 @@ type Values = { oldPassword?: string; password?: string; confirmPassword?: strin
 export function Page() {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
+  const bodyOf = (values: Values) => ({
+    oldPassword: values.oldPassword ?? '',
+    password: values.password ?? '',
+    confirmPassword: values.confirmPassword ?? '',
+  });
+  const check = useFormCheck<Values>(
+    form,
+    (values) => contractErrors(changePasswordBody, bodyOf(values), t),
+    mismatchEarly,
+  );
 
   const submit = async (values: Values) => {
-    const body = {
-      oldPassword: values.oldPassword ?? '',
-      password: values.password ?? '',
-      confirmPassword: values.confirmPassword ?? '',
-    };
-    if (!validateWith(changePasswordBody, body, form, t)) return;
-    const done = await changePassword(body).then(
+    if (!check.passes(values)) return;
+    const done = await changePassword(bodyOf(values)).then(
       () => true,
       () => false,
     );
     if (!done) return;
     form.resetFields();
+    check.reset();
     toast(t('account.password.done'));
     window.history.back();
   };
@@ -38,6 +45,7 @@ export function Page() {
       <p className="account-lead">{t('account.password.lead')}</p>
       <Form
         form={form}
+        {...check.formProps}
         layout="vertical"
         onFinish={submit}
         footer={

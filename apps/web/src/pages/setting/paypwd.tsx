@@ -7,9 +7,10 @@ import { sendOwnCode } from '../../features/member/api/code.ts';
 import { setPayPassword } from '../../features/member/api/password.ts';
 import { profileQueryKey } from '../../features/member/api/profile-query.ts';
 import { CodeField, NewPasswordFields } from '../../features/member/components/account-fields.tsx';
-import { validateWith } from '../../features/member/components/validate.ts';
 import { useSessionStore } from '../../features/session/store.ts';
+import { contractErrors } from '../../shared/contract-errors.ts';
 import { toast } from '../../shared/feedback.ts';
+import { mismatchEarly, useFormCheck } from '../../shared/form-check.ts';
 import '../../features/member/components/account.css';
 
 type Values = { code?: string; password?: string; confirmPassword?: string };
@@ -34,14 +35,20 @@ export function Page() {
       () => false,
     );
 
+  const bodyOf = (values: Values) => ({
+    code: (values.code ?? '').trim(),
+    password: values.password ?? '',
+    confirmPassword: values.confirmPassword ?? '',
+  });
+  const check = useFormCheck<Values>(
+    form,
+    (values) => contractErrors(payPasswordSetBody, bodyOf(values), t),
+    mismatchEarly,
+  );
+
   const submit = async (values: Values) => {
-    const body = {
-      code: (values.code ?? '').trim(),
-      password: values.password ?? '',
-      confirmPassword: values.confirmPassword ?? '',
-    };
-    if (!validateWith(payPasswordSetBody, body, form, t)) return;
-    const done = await setPayPassword(body).then(
+    if (!check.passes(values)) return;
+    const done = await setPayPassword(bodyOf(values)).then(
       () => true,
       () => false,
     );
@@ -49,6 +56,7 @@ export function Page() {
     if (userInfo) setUserInfo({ ...userInfo, hasPayPassword: true });
     void queryClient.invalidateQueries({ queryKey: profileQueryKey });
     form.resetFields();
+    check.reset();
     toast(t('account.paypwd.done'));
     window.history.back();
   };
@@ -70,6 +78,7 @@ export function Page() {
       )}
       <Form
         form={form}
+        {...check.formProps}
         layout="vertical"
         onFinish={submit}
         footer={

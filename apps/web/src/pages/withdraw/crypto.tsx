@@ -1,3 +1,4 @@
+import { kycStatuses } from '@soar/contract';
 import { useQuery } from '@tanstack/react-query';
 import { DotLoading } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +18,7 @@ export function Page() {
   // Pay password and KYC state come from the member's profile, fetched fresh: either may just have changed.
   const profile = useQuery({ queryKey: ['member', 'profile'], queryFn: getProfile });
   const ready = balances.data && config.data && wallets.data && !profile.isPending;
-  const needsKyc = config.data?.requiresKyc && profile.data && profile.data.kycStatus !== 1;
+  const needsKyc = config.data?.requiresKyc && profile.data && profile.data.kycStatus !== kycStatuses.passed;
   return (
     <WalletPage title="pages.withdraw.crypto">
       {needsKyc && (

@@ -24,6 +24,17 @@ export const formatChangePercent = (quote: Pick<Quote, 'changePercent'>, locale:
 export const formatVolume = (volume: number, locale: string) =>
   formatNumber(volume, locale, 0, { notation: 'compact', maximumFractionDigits: 2 });
 
+/** Compares two non-negative decimal strings exactly: negative, zero or positive. */
+export function comparePrices(a: string, b: string): number {
+  const [aWhole = '', aFraction = ''] = a.split('.');
+  const [bWhole = '', bFraction = ''] = b.split('.');
+  if (aWhole.length !== bWhole.length) return aWhole.length - bWhole.length;
+  const width = Math.max(aFraction.length, bFraction.length);
+  const left = aWhole + aFraction.padEnd(width, '0');
+  const right = bWhole + bFraction.padEnd(width, '0');
+  return left === right ? 0 : left > right ? 1 : -1;
+}
+
 /** The in-app path of an instrument's detail page. */
 export const quotePath = (quote: Pick<Quote, 'symbol' | 'kind'>) =>
   `/pages/quote/${quote.kind === 'index' ? 'in' : 'stock'}?symbol=${encodeURIComponent(quote.symbol)}`;

@@ -2,6 +2,7 @@ import { Swiper } from 'antd-mobile';
 import { swiper } from '../../../shared/constants.ts';
 import { navigate } from '../../../shared/navigation.ts';
 import { useBannerList } from '../api/banner-list.ts';
+import styles from '../market.module.css';
 import { Banner } from './banners.tsx';
 
 /**
@@ -13,7 +14,7 @@ export default function BannerSwiper() {
   const banners = useBannerList();
   if (!banners.data) {
     return (
-      <div className="banner-fallback">
+      <div className={styles.bannerFallback}>
         <Banner index={0} />
       </div>
     );
@@ -21,7 +22,7 @@ export default function BannerSwiper() {
   if (banners.data.length === 0) return null;
   return (
     <Swiper
-      className="home-swiper"
+      className={styles.homeSwiper}
       autoplay
       autoplayInterval={swiper.interval}
       loop

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
-import '../market.css';
+import styles from '../market.module.css';
 
 /** Loading, failure (with retry) or an empty note for a list. */
 export function ListState({
@@ -20,15 +20,15 @@ export function ListState({
   if (loading) return <Spinner delay={200} />;
   if (error)
     return (
-      <div className="list-note">
+      <div className={styles.listNote}>
         <p>{t('marketUi.list.error')}</p>
         {onRetry && (
-          <button type="button" className="link-button" onClick={onRetry}>
+          <button type="button" className={styles.linkButton} onClick={onRetry}>
             {t('marketUi.list.retry')}
           </button>
         )}
       </div>
     );
-  if (empty) return <p className="list-note">{emptyText ?? t('marketUi.list.empty')}</p>;
+  if (empty) return <p className={styles.listNote}>{emptyText ?? t('marketUi.list.empty')}</p>;
   return null;
 }

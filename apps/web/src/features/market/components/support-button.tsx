@@ -7,7 +7,7 @@ const SupportSheet = lazy(() => import('./support-sheet.tsx'));
  * Customer service as the default layout offers it: a WhatsApp chat when the base setting says
  * so, else the built-in support panel (loaded on the first tap).
  */
-export function SupportButton({ className, children }: { className: string; children: ReactNode }) {
+export function SupportButton({ className, children }: { className?: string; children: ReactNode }) {
   const { msgType, whatsapp } = useAppStore();
   const [open, setOpen] = useState(false);
   if (msgType === 'whatsapp' && whatsapp) {

@@ -1,22 +1,20 @@
-import { request } from '@soar/client';
-import type { LoginAnswer, loginBody, phoneLoginBody, RegisterBody, ResetPasswordBody } from '@soar/contract';
+import { call } from '@soar/client';
+import type { loginBody, phoneLoginBody, RegisterBody, ResetPasswordBody } from '@soar/contract';
 
 export type LoginByMail = ReturnType<typeof loginBody.parse>;
 export type LoginByPhone = ReturnType<typeof phoneLoginBody.parse>;
 
 /** `POST member/login`: the user info, token and expiry. */
-export const loginByMail = (data: LoginByMail) => request<LoginAnswer>({ url: 'member/login', method: 'POST', data });
+export const loginByMail = (data: LoginByMail) => call('POST /member/login', { body: data });
 
 /** `POST member/login/phone`. */
-export const loginByPhone = (data: LoginByPhone) =>
-  request<LoginAnswer>({ url: 'member/login/phone', method: 'POST', data });
+export const loginByPhone = (data: LoginByPhone) => call('POST /member/login/phone', { body: data });
 
 /** `POST member/register`: answers like a login, so the member is signed in at once. */
-export const register = (data: RegisterBody) => request<LoginAnswer>({ url: 'member/register', method: 'POST', data });
+export const register = (data: RegisterBody) => call('POST /member/register', { body: data });
 
 /** `POST member/password/reset`: every session of the account ends. */
-export const resetPassword = (data: ResetPasswordBody) =>
-  request<null>({ url: 'member/password/reset', method: 'POST', data });
+export const resetPassword = (data: ResetPasswordBody) => call('POST /member/password/reset', { body: data });
 
 /** `POST member/logout`: the token dies at once; failures are not shown (the client logs out anyway). */
-export const logoutRequest = () => request<null>({ url: 'member/logout', method: 'POST', toast: false });
+export const logoutRequest = () => call('POST /member/logout', {}, { toast: false });

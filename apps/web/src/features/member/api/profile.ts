@@ -1,5 +1,4 @@
-import { request } from '@soar/client';
-import type { Profile } from '@soar/contract';
+import { call } from '@soar/client';
 
 /** SPEC section 7: `GET member/profile` without a loading indicator; balances and profile fields. */
-export const getProfile = () => request<Profile>({ url: 'member/profile', loading: false, toast: false });
+export const getProfile = () => call('GET /member/profile', {}, { loading: false, toast: false });

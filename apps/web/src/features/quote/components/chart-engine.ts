@@ -50,18 +50,43 @@ const toVolume = (bar: Candle, daily: boolean) => ({
 
 const toPoint = (bar: Candle) => ({ time: chartTime(bar.time, false), value: Number(bar.close) });
 
+const minuteMs = 60_000;
+
+/**
+ * Empty minutes from the last bar to the session's close, so the intraday line spans the whole
+ * trading day (a lunch break included) instead of the minutes traded so far.
+ */
+function restOfSession(bars: Candle[], session?: { open: string; close: string }): { time: UTCTimestamp }[] {
+  if (!session) return [];
+  const close = Date.parse(session.close);
+  const start = bars.length > 0 ? Date.parse(bars[bars.length - 1]?.time ?? '') + minuteMs : Date.parse(session.open);
+  const points: { time: UTCTimestamp }[] = [];
+  // A day has at most 1,440 minutes; a longer session (a market that never closes) is not padded.
+  if (!Number.isFinite(start) || close - start > 24 * 60 * minuteMs) return points;
+  for (let time = start; time <= close; time += minuteMs) {
+    points.push({ time: chartTime(new Date(time).toISOString(), false) });
+  }
+  return points;
+}
+
 export type KlineChartApi = ReturnType<typeof createKlineChart>;
 
 /** A candlestick chart with a volume histogram, or a line of closes, in one lightweight-charts chart. */
 export function createKlineChart(container: HTMLElement, options: ChartOptions) {
   const minMove = 10 ** -options.precision;
   const priceFormat = { type: 'price' as const, precision: options.precision, minMove };
+  // Axis labels in the viewer's locale (German 254,00), at the instrument's tick decimals.
+  const number = new Intl.NumberFormat(options.locale, {
+    minimumFractionDigits: options.precision,
+    maximumFractionDigits: options.precision,
+  });
   const chart = createChart(container, {
     autoSize: true,
-    localization: { locale: options.locale },
+    localization: { locale: options.locale, priceFormatter: (value: number) => number.format(value) },
     layout: { background: { type: ColorType.Solid, color: 'transparent' }, attributionLogo: false, fontSize: 11 },
     rightPriceScale: { borderVisible: false },
-    timeScale: { borderVisible: false, timeVisible: true, secondsVisible: false },
+    // The first bar starts at the left edge, so the first time label is not cut off.
+    timeScale: { borderVisible: false, timeVisible: true, secondsVisible: false, fixLeftEdge: true },
     handleScale: { axisPressedMouseMove: false },
   });
   const candles = chart.addSeries(CandlestickSeries, {
@@ -71,8 +96,11 @@ export function createKlineChart(container: HTMLElement, options: ChartOptions) 
     wickDownColor: down,
     borderVisible: false,
     priceFormat,
+    // The header shows the live price; a tag on the axis would hide the label under it.
+    lastValueVisible: false,
   });
-  candles.priceScale().applyOptions({ scaleMargins: { top: 0.08, bottom: options.volume ? 0.26 : 0.08 } });
+  // Room above the highest bar, so the top axis label is not clipped.
+  candles.priceScale().applyOptions({ scaleMargins: { top: 0.12, bottom: options.volume ? 0.26 : 0.1 } });
   const volume = chart.addSeries(HistogramSeries, {
     priceScaleId: 'volume',
     priceFormat: { type: 'volume' },
@@ -81,7 +109,7 @@ export function createKlineChart(container: HTMLElement, options: ChartOptions) 
     visible: options.volume,
   });
   chart.priceScale('volume').applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
-  const line = chart.addSeries(AreaSeries, { lineWidth: 2, priceFormat, visible: false });
+  const line = chart.addSeries(AreaSeries, { lineWidth: 2, priceFormat, visible: false, lastValueVisible: false });
 
   let kind: ChartKind = 'candles';
   let daily = false;
@@ -103,7 +131,7 @@ export function createKlineChart(container: HTMLElement, options: ChartOptions) 
   return {
     setTheme,
     /** Replaces the chart's bars; `isDaily` bars are dated by their trading day. */
-    setBars(bars: Candle[], nextKind: ChartKind, isDaily: boolean) {
+    setBars(bars: Candle[], nextKind: ChartKind, isDaily: boolean, session?: { open: string; close: string }) {
       kind = nextKind;
       daily = isDaily;
       visible(candles, kind === 'candles');
@@ -111,7 +139,7 @@ export function createKlineChart(container: HTMLElement, options: ChartOptions) 
       visible(line, kind === 'line');
       candles.setData(kind === 'candles' ? bars.map((bar) => toCandle(bar, daily)) : []);
       volume.setData(kind === 'candles' && options.volume ? bars.map((bar) => toVolume(bar, daily)) : []);
-      line.setData(kind === 'line' ? bars.map(toPoint) : []);
+      line.setData(kind === 'line' ? [...bars.map(toPoint), ...restOfSession(bars, session)] : []);
       last = bars.length > 0 ? chartTime(bars[bars.length - 1]?.time ?? '', daily) : null;
       chart.timeScale().fitContent();
     },

@@ -1,27 +1,38 @@
 import type { Quote } from '@soar/contract';
+import { useRef } from 'react';
 import { navigate } from '../../../shared/navigation.ts';
 import { directionOf, formatChangePercent, formatPrice, quotePath } from '../../../shared/quote/format.ts';
-import { useLiveLevel } from './use-live-level.ts';
-import { useLocale } from './use-locale.ts';
+import { directionClass, flashClass, pillClass } from '../../../shared/quote/index-card.tsx';
+import { useLiveQuote } from '../../../shared/quote/live-quote.ts';
+import { useLocale } from '../../../shared/use-locale.ts';
+import styles from '../quote.module.css';
 
-/** One index of the global list: name, country, live level and change; tap opens its detail. */
+/** One index of the global list: name, symbol and country, live level and change; tap opens its detail. */
 export function IndexRow({ quote: initial }: { quote: Quote }) {
   const locale = useLocale();
-  const quote = useLiveLevel(initial);
+  const element = useRef<HTMLLIElement>(null);
+  const { quote, flash, flashKey } = useLiveQuote(initial, element);
   const direction = directionOf(quote.change);
   return (
-    <li>
-      <button type="button" className="index-row" onClick={() => navigate(quotePath(quote))} data-testid="index-row">
-        <span className="index-row-name">
-          <span className="index-name">{quote.name}</span>
-          <span className="quote-meta">
-            <span className="quote-symbol">{quote.symbol}</span>
-            <span className="quote-badge">{quote.market}</span>
+    <li ref={element}>
+      <button
+        type="button"
+        className={styles.indexRow}
+        onClick={() => navigate(quotePath(quote))}
+        data-testid="index-row"
+      >
+        <span className={styles.indexRowName}>
+          <span className={styles.indexName}>{quote.name}</span>
+          <span className={styles.quoteMeta}>
+            <span>{quote.symbol}</span>
+            <span className={styles.quoteBadge}>{quote.market}</span>
           </span>
         </span>
-        <span className="index-row-level">
-          <span className="index-level">{formatPrice(quote.price, locale)}</span>
-          <span className={`index-change quote-chip-${direction}`}>{formatChangePercent(quote, locale)}</span>
+        <span className={styles.indexRowLevel}>
+          <span key={flashKey} className={`${styles.indexLevel} ${flash ? flashClass[flash] : ''}`}>
+            {formatPrice(quote.price, locale)}
+          </span>
+          <span className={`${pillClass} ${directionClass[direction]}`}>{formatChangePercent(quote, locale)}</span>
         </span>
       </button>
     </li>

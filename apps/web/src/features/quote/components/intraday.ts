@@ -5,6 +5,16 @@ const sessionGapMs = 3 * 60 * 60 * 1000;
 const dayMs = 24 * 60 * 60 * 1000;
 
 /**
+ * The minute bars of the trading day the market status names (from its first open), or, without
+ * a session, today's bars by the gap rule below.
+ */
+export function sessionBars(bars: Candle[], session?: { open: string; close: string }): Candle[] {
+  if (!session) return todaysBars(bars);
+  const open = Date.parse(session.open);
+  return bars.filter((bar) => Date.parse(bar.time) >= open);
+}
+
+/**
  * Today's minute bars: the newest run of bars without an overnight gap, at most one day long
  * (markets that trade around the clock in development have no gap).
  */

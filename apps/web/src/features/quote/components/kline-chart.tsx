@@ -4,10 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { useTopic } from '../../../shared/realtime/index.ts';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import { useDarkTheme } from '../../../shared/use-dark-theme.ts';
+import { useLocale } from '../../../shared/use-locale.ts';
 import { useKline } from '../api/kline.ts';
+import styles from '../quote.module.css';
 import type { KlineChartApi } from './chart-engine.ts';
-import { todaysBars } from './intraday.ts';
-import { useLocale } from './use-locale.ts';
+import { sessionBars } from './intraday.ts';
 
 const modes = ['line', '1m', '5m', '15m', '1h', '1d'] as const;
 export type ChartMode = (typeof modes)[number];
@@ -16,13 +17,16 @@ export type ChartMode = (typeof modes)[number];
 const lineLimit = 1000;
 const candleLimit = 300;
 
-type Props = { symbol: string; precision: number; volume: boolean };
+/** The trading day the intraday line covers (the market status's first open and last close). */
+export type Session = { open: string; close: string };
+
+type Props = { symbol: string; precision: number; volume: boolean; session?: Session };
 
 /**
  * An instrument's chart: candles with volume for 1m to 1d, or the intraday line of 1m closes, kept
  * live by `kline:<SYMBOL>:<interval>`. lightweight-charts loads with the first chart shown.
  */
-export function KlineChart({ symbol, precision, volume }: Props) {
+export function KlineChart({ symbol, precision, volume, session }: Props) {
   const { t } = useTranslation();
   const [mode, setMode] = useState<ChartMode>('5m');
   const interval: KlineInterval = mode === 'line' ? '1m' : mode;
@@ -33,49 +37,54 @@ export function KlineChart({ symbol, precision, volume }: Props) {
   const data = kline.data?.interval === interval ? kline.data : undefined;
   useEffect(() => {
     if (!chart.api || !data) return;
-    const bars = mode === 'line' ? todaysBars(data.list) : data.list;
-    chart.api.setBars(bars, mode === 'line' ? 'line' : 'candles', interval === '1d');
+    const bars = mode === 'line' ? sessionBars(data.list, session) : data.list;
+    chart.api.setBars(
+      bars,
+      mode === 'line' ? 'line' : 'candles',
+      interval === '1d',
+      mode === 'line' ? session : undefined,
+    );
     setShown({ mode, bars: bars.length });
-  }, [chart.api, data, mode, interval]);
+  }, [chart.api, data, mode, interval, session]);
 
   useTopic<Candle>(chart.api && data ? `kline:${symbol}:${interval}` : null, (bar) => chart.api?.update(bar));
 
   const loading = !chart.failed && !kline.isError && (!chart.api || !data);
   return (
-    <section className="kline" aria-label={t('quoteUi.chart')}>
-      <div className="kline-modes" role="tablist">
+    <section className={styles.kline} aria-label={t('quoteUi.chart')}>
+      <div className={styles.klineModes} role="tablist">
         {modes.map((option) => (
           <button
             key={option}
             type="button"
             role="tab"
             aria-selected={mode === option}
-            className="kline-mode"
+            className={styles.klineMode}
             onClick={() => setMode(option)}
           >
             {t(`quoteUi.intervals.${option}`)}
           </button>
         ))}
       </div>
-      <div className="kline-frame">
+      <div className={styles.klineFrame}>
         <div
-          className="kline-canvas"
+          className={styles.klineCanvas}
           data-testid="kline-chart"
           data-mode={shown?.mode ?? ''}
           data-bars={shown?.bars ?? 0}
           ref={chart.container}
         />
         {loading && (
-          <div className="kline-overlay">
+          <div className={styles.klineOverlay}>
             <Spinner delay={200} />
           </div>
         )}
         {(chart.failed || kline.isError) && (
-          <div className="kline-overlay">
+          <div className={styles.klineOverlay}>
             <p>{t('quoteUi.chartError')}</p>
             <button
               type="button"
-              className="kline-retry"
+              className={styles.klineRetry}
               onClick={() => (chart.failed ? chart.retry() : kline.refetch())}
             >
               {t('quoteUi.retry')}
@@ -83,7 +92,7 @@ export function KlineChart({ symbol, precision, volume }: Props) {
           </div>
         )}
         {shown?.mode === mode && shown.bars === 0 && !loading && (
-          <div className="kline-overlay">{t('quoteUi.noBars')}</div>
+          <div className={styles.klineOverlay}>{t('quoteUi.noBars')}</div>
         )}
       </div>
     </section>

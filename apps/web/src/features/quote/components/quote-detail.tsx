@@ -1,34 +1,53 @@
+import type { Quote } from '@soar/contract';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MarketState } from '../../../shared/quote/market-state.tsx';
+import { statusOf, useMarketStatusList } from '../../../shared/quote/market-status.ts';
+import { isNotFound, useQuoteDetail } from '../../../shared/quote/quote-detail.ts';
+import { WatchStar } from '../../../shared/quote/watch-star.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
-import { isNotFound, useLiveQuote } from '../api/quote-detail.ts';
+import styles from '../quote.module.css';
 import { KlineChart } from './kline-chart.tsx';
 import { LoadError } from './load-error.tsx';
 import { PriceHeader } from './price-header.tsx';
 import { QuoteFields } from './quote-fields.tsx';
 import { SymbolNotFound } from './symbol-not-found.tsx';
-import { TradeButtons } from './trade-buttons.tsx';
-import { WatchStar } from './watch-star.tsx';
-import '../quote.css';
+import { TradeButtons, type TradeSide } from './trade-buttons.tsx';
 
 const backTo = {
   stock: { path: '/pages/main/market/index', label: 'quoteUi.notFound.toMarkets' },
   index: { path: '/pages/quote/globalindex', label: 'quoteUi.notFound.toIndices' },
 };
 
-type Props = { symbol: string; title: string; kind: 'stock' | 'index' };
+type Props = {
+  symbol: string;
+  title: string;
+  kind: 'stock' | 'index';
+  signedIn: boolean;
+  /** Buy and sell on a stock: the page opens the order ticket. */
+  onTrade?: (side: TradeSide, quote: Quote) => void;
+};
 
 /**
  * The detail of one instrument: live header, chart and fields. A stock adds the watchlist star
  * and buy and sell; an index shows its level without volume.
  */
-export function QuoteDetail({ symbol, title, kind }: Props) {
+export function QuoteDetail({ symbol, title, kind, signedIn, onTrade }: Props) {
   const { t } = useTranslation();
-  const quote = useLiveQuote(symbol);
+  const quote = useQuoteDetail(symbol);
   const data = quote.data;
+  const statuses = useMarketStatusList();
+  const status = data ? statusOf(statuses.data, data) : undefined;
+  const dayOpen = status?.dayOpen;
+  const dayClose = status?.dayClose;
+  const session = useMemo(
+    () => (dayOpen && dayClose ? { open: dayOpen, close: dayClose } : undefined),
+    [dayOpen, dayClose],
+  );
   const ownPath = `/pages/quote/${kind === 'stock' ? 'stock' : 'in'}?symbol=${encodeURIComponent(symbol)}`;
   return (
-    <section className="quote-page">
-      <h1 className="quote-page-title">{t(title)}</h1>
+    <section className={styles.page}>
+      <h1 className="page-title">{t(title)}</h1>
       {symbol === '' || isNotFound(quote.error) ? (
         <SymbolNotFound symbol={symbol} backTo={backTo[kind]} />
       ) : quote.isError ? (
@@ -39,15 +58,21 @@ export function QuoteDetail({ symbol, title, kind }: Props) {
         <>
           <PriceHeader
             quote={data}
-            actions={data.kind === 'stock' ? <WatchStar symbol={data.symbol} returnTo={ownPath} /> : undefined}
+            status={<MarketState status={status} />}
+            actions={
+              data.kind === 'stock' ? (
+                <WatchStar symbol={data.symbol} signedIn={signedIn} returnTo={ownPath} />
+              ) : undefined
+            }
           />
           <KlineChart
             symbol={data.symbol}
             precision={data.price.split('.')[1]?.length ?? 0}
             volume={data.kind === 'stock'}
+            session={session}
           />
           <QuoteFields quote={data} />
-          {data.kind === 'stock' && <TradeButtons symbol={data.symbol} />}
+          {data.kind === 'stock' && onTrade && <TradeButtons onTrade={(side) => onTrade(side, data)} />}
         </>
       )}
     </section>

@@ -7,7 +7,9 @@ import {
   formatPrice,
   formatVolume,
 } from '../../../shared/quote/format.ts';
-import { useLocale } from './use-locale.ts';
+import { directionClass } from '../../../shared/quote/index-card.tsx';
+import { useLocale } from '../../../shared/use-locale.ts';
+import styles from '../quote.module.css';
 
 /** SPEC section 3, Quote: high, low, open, close, previous close, volume, change. Indices have no volume. */
 export function QuoteFields({ quote }: { quote: Quote }) {
@@ -21,13 +23,13 @@ export function QuoteFields({ quote }: { quote: Quote }) {
     { key: 'low', value: formatPrice(quote.low, locale) },
     { key: 'close', value: formatPrice(quote.close, locale) },
     ...(quote.kind === 'stock' ? [{ key: 'volume', value: formatVolume(quote.volume, locale) }] : []),
-    { key: 'change', value: formatChange(quote, locale), className: `quote-${direction}` },
-    { key: 'changePercent', value: formatChangePercent(quote, locale), className: `quote-${direction}` },
+    { key: 'change', value: formatChange(quote, locale), className: directionClass[direction] },
+    { key: 'changePercent', value: formatChangePercent(quote, locale), className: directionClass[direction] },
   ];
   return (
-    <dl className="quote-fields" data-testid="quote-fields">
+    <dl className={styles.quoteFields} data-testid="quote-fields">
       {fields.map((field) => (
-        <div className="quote-field" key={field.key}>
+        <div className={styles.quoteField} key={field.key}>
           <dt>{t(`quoteUi.fields.${field.key}`)}</dt>
           <dd className={field.className}>{field.value}</dd>
         </div>

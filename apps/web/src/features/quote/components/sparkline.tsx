@@ -1,5 +1,7 @@
 import type { Candle } from '@soar/contract';
 import type { Direction } from '../../../shared/quote/format.ts';
+import { directionClass } from '../../../shared/quote/index-card.tsx';
+import styles from '../quote.module.css';
 
 const width = 120;
 const height = 36;
@@ -7,7 +9,7 @@ const height = 36;
 /** A small line of closes; prices become numbers here for drawing only. */
 export function Sparkline({ bars, direction }: { bars: Candle[]; direction: Direction }) {
   const closes = bars.map((bar) => Number(bar.close));
-  if (closes.length < 2) return <svg className="sparkline" viewBox={`0 0 ${width} ${height}`} aria-hidden />;
+  if (closes.length < 2) return <svg className={styles.sparkline} viewBox={`0 0 ${width} ${height}`} aria-hidden />;
   const low = Math.min(...closes);
   const span = Math.max(...closes) - low || 1;
   const points = closes
@@ -19,7 +21,7 @@ export function Sparkline({ bars, direction }: { bars: Candle[]; direction: Dire
     .join(' ');
   return (
     <svg
-      className={`sparkline quote-${direction}`}
+      className={`${styles.sparkline} ${directionClass[direction]}`}
       viewBox={`0 0 ${width} ${height}`}
       preserveAspectRatio="none"
       aria-hidden

@@ -1,12 +1,13 @@
 import { QuestionCircleOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { navigate } from '../../../shared/navigation.ts';
+import styles from '../quote.module.css';
 
 /** An unknown or missing symbol: said plainly, with a way back to the list it came from. */
 export function SymbolNotFound({ symbol, backTo }: { symbol: string; backTo: { path: string; label: string } }) {
   const { t } = useTranslation();
   return (
-    <div className="symbol-not-found" data-testid="symbol-not-found">
+    <div className={styles.symbolNotFound} data-testid="symbol-not-found">
       <QuestionCircleOutline className="placeholder-icon" aria-hidden />
       <p className="placeholder-heading">{t('quoteUi.notFound.title')}</p>
       <p className="placeholder-text">

@@ -1,18 +1,17 @@
 import { useTranslation } from 'react-i18next';
-import { navigate } from '../../../shared/navigation.ts';
+import styles from '../quote.module.css';
 
-const tradePath = '/pages/main/trade/index';
+export type TradeSide = 'buy' | 'sell';
 
-/** Buy and sell open the trade tab for the symbol and side. */
-export function TradeButtons({ symbol }: { symbol: string }) {
+/** Buy and sell: the stock page opens the order ticket for the side. */
+export function TradeButtons({ onTrade }: { onTrade: (side: TradeSide) => void }) {
   const { t } = useTranslation();
-  const open = (side: 'buy' | 'sell') => navigate(`${tradePath}?symbol=${encodeURIComponent(symbol)}&side=${side}`);
   return (
-    <div className="trade-buttons">
-      <button type="button" className="trade-button trade-buy" onClick={() => open('buy')}>
+    <div className={styles.tradeButtons}>
+      <button type="button" className={`${styles.tradeButton} ${styles.tradeBuy}`} onClick={() => onTrade('buy')}>
         {t('quoteUi.buy')}
       </button>
-      <button type="button" className="trade-button trade-sell" onClick={() => open('sell')}>
+      <button type="button" className={`${styles.tradeButton} ${styles.tradeSell}`} onClick={() => onTrade('sell')}>
         {t('quoteUi.sell')}
       </button>
     </div>

@@ -1,8 +1,6 @@
-import { request } from '@soar/client';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Balances } from './types.ts';
+import { useQuery } from '@tanstack/react-query';
+import { walletBalancesQuery } from '../../../shared/balances.ts';
 
-export const getBalances = () => request<Balances>({ url: 'wallet/balance' });
-
-export const balancesQuery = queryOptions({ queryKey: ['wallet', 'balance'], queryFn: getBalances });
-export const useBalances = () => useQuery(balancesQuery);
+/** `GET wallet/balance`: the one query every page with a balance shares (`shared/balances.ts`). */
+export const balancesQuery = walletBalancesQuery;
+export const useBalances = () => useQuery(walletBalancesQuery);

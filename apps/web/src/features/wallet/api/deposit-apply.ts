@@ -1,11 +1,10 @@
-import { request } from '@soar/client';
+import { call } from '@soar/client';
 import type { DepositApplyBody } from '@soar/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type Attempt, idempotencyHeaders } from '../../../shared/idempotency.ts';
-import type { DepositRecord } from './types.ts';
 
 export const applyDeposit = ({ body, key }: Attempt<DepositApplyBody>) =>
-  request<DepositRecord>({ url: 'deposit/apply', method: 'POST', data: body, headers: idempotencyHeaders(key) });
+  call('POST /deposit/apply', { body }, { headers: idempotencyHeaders(key) });
 
 export function useApplyDeposit() {
   const client = useQueryClient();

@@ -1,8 +1,8 @@
-import { request } from '@soar/client';
+import { call } from '@soar/client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DepositChannel } from './types.ts';
 
-export const getDepositChannels = () => request<DepositChannel[]>({ url: 'deposit/channel/list' });
+export const getDepositChannels = () => call('GET /deposit/channel/list');
 
 export const depositChannelsQuery = queryOptions({
   queryKey: ['wallet', 'deposit-channels'],

@@ -1,16 +1,12 @@
-import { request } from '@soar/client';
+import { call } from '@soar/client';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { type DepositRecord, nextPage, type Page, pageSize } from './types.ts';
+import { nextPage, pageSize } from './types.ts';
 
 /** The browser's IANA timezone: the server answers local times in it (`x-timezone`). */
 export const browserTimezone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 export const getDepositRecords = (page: number) =>
-  request<Page<DepositRecord>>({
-    url: 'deposit/record/list',
-    query: { page, pageSize },
-    headers: { 'x-timezone': browserTimezone() },
-  });
+  call('GET /deposit/record/list', { query: { page, pageSize } }, { headers: { 'x-timezone': browserTimezone() } });
 
 export const depositRecordsQuery = infiniteQueryOptions({
   queryKey: ['wallet', 'deposit-records'],

@@ -1,8 +1,7 @@
-import { request } from '@soar/client';
+import { call } from '@soar/client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-export const removeWalletAddress = (id: number) =>
-  request<{ id: number }>({ url: 'wallet/address/remove', method: 'POST', data: { id } });
+export const removeWalletAddress = (id: number) => call('POST /wallet/address/remove', { body: { id } });
 
 export function useRemoveWalletAddress() {
   const client = useQueryClient();

@@ -1,11 +1,11 @@
-import { request } from '@soar/client';
+import { call } from '@soar/client';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { nextPage, type Page, pageSize, type Transaction } from './types.ts';
+import { nextPage, pageSize } from './types.ts';
 
 export type TransactionFilter = { type?: string; currency?: string };
 
 export const getTransactions = (filter: TransactionFilter, page: number) =>
-  request<Page<Transaction>>({ url: 'transaction/list', query: { ...filter, page, pageSize } });
+  call('GET /transaction/list', { query: { ...filter, page, pageSize } });
 
 export const transactionsQuery = (filter: TransactionFilter) =>
   infiniteQueryOptions({

@@ -1,12 +1,11 @@
-import { request } from '@soar/client';
+import { call } from '@soar/client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type Attempt, idempotencyHeaders } from '../../../shared/idempotency.ts';
-import type { TransferAnswer } from './types.ts';
 
 export type TransferBody = { from: string; to: string; amount: string };
 
 export const applyTransfer = ({ body, key }: Attempt<TransferBody>) =>
-  request<TransferAnswer>({ url: 'transfer/apply', method: 'POST', data: body, headers: idempotencyHeaders(key) });
+  call('POST /transfer/apply', { body }, { headers: idempotencyHeaders(key) });
 
 export function useApplyTransfer() {
   const client = useQueryClient();

@@ -1,11 +1,9 @@
-import { request } from '@soar/client';
+import { call } from '@soar/client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TransferQuote } from './types.ts';
 
 export type QuoteInput = { from: string; to: string; amount: string };
 
-export const getTransferQuote = (input: QuoteInput) =>
-  request<TransferQuote>({ url: 'transfer/quote', query: input, toast: false });
+export const getTransferQuote = (input: QuoteInput) => call('GET /transfer/quote', { query: input }, { toast: false });
 
 /** A live quote: refreshed every 15 s while shown, since rates move. */
 export const transferQuoteQuery = (input: QuoteInput | undefined) =>

@@ -1,8 +1,8 @@
-import { request } from '@soar/client';
+import { call } from '@soar/client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { WalletAddress } from './types.ts';
 
-export const getWalletAddresses = () => request<WalletAddress[]>({ url: 'wallet/address/list' });
+export const getWalletAddresses = () => call('GET /wallet/address/list');
 
 export const walletAddressesQuery = queryOptions({
   queryKey: ['wallet', 'addresses'],

@@ -1,12 +1,11 @@
-import { request } from '@soar/client';
+import { call } from '@soar/client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type Attempt, idempotencyHeaders } from '../../../shared/idempotency.ts';
-import type { WithdrawRecord } from './types.ts';
 
 export type WithdrawBody = { amount: string; currency: string; walletId: number; payPassword: string };
 
 export const applyWithdraw = ({ body, key }: Attempt<WithdrawBody>) =>
-  request<WithdrawRecord>({ url: 'withdraw/apply', method: 'POST', data: body, headers: idempotencyHeaders(key) });
+  call('POST /withdraw/apply', { body }, { headers: idempotencyHeaders(key) });
 
 export function useApplyWithdraw() {
   const client = useQueryClient();

@@ -1,9 +1,8 @@
-import { request } from '@soar/client';
+import { call } from '@soar/client';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { nextPage, type Page, pageSize, type WithdrawRecord } from './types.ts';
+import { nextPage, pageSize } from './types.ts';
 
-export const getWithdrawRecords = (page: number) =>
-  request<Page<WithdrawRecord>>({ url: 'withdraw/record/list', query: { page, pageSize } });
+export const getWithdrawRecords = (page: number) => call('GET /withdraw/record/list', { query: { page, pageSize } });
 
 export const withdrawRecordsQuery = infiniteQueryOptions({
   queryKey: ['wallet', 'withdraw-records'],

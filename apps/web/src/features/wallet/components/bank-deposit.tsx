@@ -1,14 +1,16 @@
+import { depositApplyBody } from '@soar/contract';
 import { Button, Form, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { contractErrors } from '../../../shared/contract-errors.ts';
 import { toast } from '../../../shared/feedback.ts';
+import { useFormCheck } from '../../../shared/form-check.ts';
 import { useIdempotentAttempt } from '../../../shared/idempotency.ts';
 import { useApplyDeposit } from '../api/deposit-apply.ts';
 import type { DepositChannel } from '../api/types.ts';
 import { normaliseAmount } from '../validation.ts';
 import { CopyRow } from './copy-button.tsx';
 import { ProofUpload } from './proof-upload.tsx';
-import { amountRule, requiredRule } from './rules.ts';
 import { SingleSelector } from './single-selector.tsx';
 import { Card } from './wallet-page.tsx';
 
@@ -32,34 +34,42 @@ export function BankChannels({ channels }: { channels: DepositChannel[] }) {
 }
 
 type BankForm = {
-  currency: string;
-  amount: string;
-  bankName: string;
-  bankBranch: string;
-  account: string;
-  bankCode: string;
-  proof: string;
+  currency?: string;
+  amount?: string;
+  bankName?: string;
+  bankBranch?: string;
+  account?: string;
+  bankCode?: string;
+  proof?: string;
 };
 
-/** SPEC section 5: every field required, the amount a whole number of at least 1, a proof image. */
+const bodyOf = (values: BankForm) => ({
+  type: 'bank' as const,
+  currency: values.currency ?? '',
+  amount: normaliseAmount(values.amount ?? ''),
+  bankName: (values.bankName ?? '').trim(),
+  bankBranch: (values.bankBranch ?? '').trim(),
+  account: (values.account ?? '').trim(),
+  bankCode: (values.bankCode ?? '').trim(),
+  proof: values.proof ?? '',
+});
+
+/** Every field required, the amount a whole number of at least 1, a proof image (docs/product.md, "Wallet"). */
 export function BankDepositForm({ currencies, amount }: { currencies: string[]; amount?: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const apply = useApplyDeposit();
-  const attempts = useIdempotentAttempt<BankForm & { type: 'bank' }>();
+  const attempts = useIdempotentAttempt<ReturnType<typeof bodyOf>>();
   const [form] = Form.useForm<BankForm>();
+  const check = useFormCheck<BankForm>(form, (values) => {
+    const errors = contractErrors(depositApplyBody, { ...bodyOf(values), amount: (values.amount ?? '').trim() }, t);
+    if (errors.proof) errors.proof = t('wallet.proofRequired');
+    return errors;
+  });
 
   async function submit(values: BankForm) {
-    const body = {
-      type: 'bank' as const,
-      currency: values.currency,
-      amount: normaliseAmount(values.amount),
-      bankName: values.bankName.trim(),
-      bankBranch: values.bankBranch.trim(),
-      account: values.account.trim(),
-      bankCode: values.bankCode.trim(),
-      proof: values.proof,
-    };
+    if (!check.passes(values)) return;
+    const body = bodyOf(values);
     try {
       await apply.mutateAsync(attempts.attempt(body));
     } catch {
@@ -73,6 +83,7 @@ export function BankDepositForm({ currencies, amount }: { currencies: string[]; 
   return (
     <Form
       form={form}
+      {...check.formProps}
       layout="vertical"
       mode="card"
       initialValues={{ currency: currencies[0], amount }}
@@ -84,29 +95,25 @@ export function BankDepositForm({ currencies, amount }: { currencies: string[]; 
         </Button>
       }
     >
-      <Form.Item name="currency" label={t('fields.currency')} rules={[requiredRule(t, 'currency')]}>
+      <Form.Item name="currency" label={t('fields.currency')} required>
         <SingleSelector options={currencies.map((code) => ({ label: code, value: code }))} />
       </Form.Item>
-      <Form.Item name="amount" label={t('fields.amount')} required rules={[amountRule(t)]}>
+      <Form.Item name="amount" label={t('fields.amount')} required>
         <Input inputMode="numeric" placeholder={t('wallet.amountPlaceholder')} clearable />
       </Form.Item>
-      <Form.Item name="bankName" label={t('fields.bankName')} rules={[requiredRule(t, 'bankName')]}>
+      <Form.Item name="bankName" label={t('fields.bankName')} required>
         <Input maxLength={140} clearable />
       </Form.Item>
-      <Form.Item name="bankBranch" label={t('fields.bankBranch')} rules={[requiredRule(t, 'bankBranch')]}>
+      <Form.Item name="bankBranch" label={t('fields.bankBranch')} required>
         <Input maxLength={140} clearable />
       </Form.Item>
-      <Form.Item name="account" label={t('fields.account')} rules={[requiredRule(t, 'account')]}>
+      <Form.Item name="account" label={t('fields.account')} required>
         <Input maxLength={140} clearable />
       </Form.Item>
-      <Form.Item name="bankCode" label={t('fields.bankCode')} rules={[requiredRule(t, 'bankCode')]}>
+      <Form.Item name="bankCode" label={t('fields.bankCode')} required>
         <Input maxLength={140} clearable />
       </Form.Item>
-      <Form.Item
-        name="proof"
-        label={t('fields.proof')}
-        rules={[{ required: true, message: t('wallet.proofRequired') }]}
-      >
+      <Form.Item name="proof" label={t('fields.proof')} required>
         <ProofUpload />
       </Form.Item>
     </Form>

@@ -1,8 +1,10 @@
-import type { CryptoNetwork, DepositApplyBody } from '@soar/contract';
+import { type CryptoNetwork, type DepositApplyBody, depositApplyBody } from '@soar/contract';
 import { Button, Form, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { contractErrors } from '../../../shared/contract-errors.ts';
 import { toast } from '../../../shared/feedback.ts';
+import { useFormCheck } from '../../../shared/form-check.ts';
 import { useIdempotentAttempt } from '../../../shared/idempotency.ts';
 import { useApplyDeposit } from '../api/deposit-apply.ts';
 import type { DepositChannel } from '../api/types.ts';
@@ -10,7 +12,6 @@ import { normaliseAmount } from '../validation.ts';
 import { CopyRow } from './copy-button.tsx';
 import { ProofUpload } from './proof-upload.tsx';
 import { QrCode } from './qr-code.tsx';
-import { amountRule } from './rules.ts';
 import { Card, Notice } from './wallet-page.tsx';
 
 /** SPEC section 8: the address, its QR code, and the warning that only USDT on this network may be sent. */
@@ -35,7 +36,7 @@ export function CryptoAddress({ channel }: { channel: DepositChannel }) {
   );
 }
 
-type CryptoForm = { amount: string; proof?: string; txHash?: string };
+type CryptoForm = { amount?: string; proof?: string; txHash?: string };
 
 /** A crypto deposit needs a proof image or the transaction hash (the server's PROOF_REQUIRED). */
 export function CryptoDepositForm({ network, amount }: { network: CryptoNetwork; amount?: string }) {
@@ -44,17 +45,28 @@ export function CryptoDepositForm({ network, amount }: { network: CryptoNetwork;
   const apply = useApplyDeposit();
   const attempts = useIdempotentAttempt<DepositApplyBody>();
   const [form] = Form.useForm<CryptoForm>();
-
-  async function submit(values: CryptoForm) {
+  const bodyOf = (values: CryptoForm) => {
     const txHash = values.txHash?.trim();
-    const body = {
+    return {
       type: 'crypto' as const,
       currency: 'USDT' as const,
       network,
-      amount: normaliseAmount(values.amount),
+      amount: normaliseAmount(values.amount ?? ''),
       ...(values.proof ? { proof: values.proof } : {}),
       ...(txHash ? { txHash } : {}),
     };
+  };
+  // The contract checks the amount and the hash's length; a proof or a hash is the server's PROOF_REQUIRED.
+  const check = useFormCheck<CryptoForm>(form, (values) => {
+    const body = bodyOf(values);
+    const errors = contractErrors(depositApplyBody, { ...body, amount: (values.amount ?? '').trim() }, t);
+    if (!body.proof && !body.txHash) errors.proof = t('errors.PROOF_REQUIRED');
+    return errors;
+  });
+
+  async function submit(values: CryptoForm) {
+    if (!check.passes(values)) return;
+    const body = bodyOf(values);
     try {
       await apply.mutateAsync(attempts.attempt(body));
     } catch {
@@ -65,22 +77,10 @@ export function CryptoDepositForm({ network, amount }: { network: CryptoNetwork;
     navigate('/pages/deposit/record');
   }
 
-  const proofOrHash = {
-    validator: () =>
-      form.getFieldValue('proof') || form.getFieldValue('txHash')?.trim()
-        ? Promise.resolve()
-        : Promise.reject(new Error(t('errors.PROOF_REQUIRED'))),
-  };
-  const hashShape = {
-    validator: (_rule: unknown, value: string | undefined) =>
-      !value?.trim() || /^\S{10,100}$/.test(value.trim())
-        ? Promise.resolve()
-        : Promise.reject(new Error(t('validation.invalid', { field: t('fields.txHash') }))),
-  };
-
   return (
     <Form
       form={form}
+      {...check.formProps}
       layout="vertical"
       mode="card"
       initialValues={{ amount }}
@@ -92,13 +92,13 @@ export function CryptoDepositForm({ network, amount }: { network: CryptoNetwork;
         </Button>
       }
     >
-      <Form.Item name="amount" label={t('wallet.amountIn', { currency: 'USDT' })} required rules={[amountRule(t)]}>
+      <Form.Item name="amount" label={t('wallet.amountIn', { currency: 'USDT' })} required>
         <Input inputMode="numeric" placeholder={t('wallet.amountPlaceholder')} clearable />
       </Form.Item>
-      <Form.Item name="proof" label={t('fields.proof')} rules={[proofOrHash]} dependencies={['txHash']}>
+      <Form.Item name="proof" label={t('fields.proof')}>
         <ProofUpload />
       </Form.Item>
-      <Form.Item name="txHash" label={t('wallet.orTxHash')} rules={[hashShape]}>
+      <Form.Item name="txHash" label={t('wallet.orTxHash')}>
         <Input maxLength={100} clearable placeholder={t('fields.txHash')} />
       </Form.Item>
     </Form>

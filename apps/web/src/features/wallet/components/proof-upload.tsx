@@ -59,12 +59,11 @@ export function ProofUpload({ value, onChange }: { value?: string; onChange?: (i
       </button>
       <div className="wallet-upload-side">
         {progress !== undefined && (
-          <ProgressBar
-            percent={progress}
-            text={value ? t('wallet.uploaded') : `${progress}%`}
-            aria-label={t('wallet.uploadProgress')}
-            data-testid="proof-progress"
-          />
+          // The state on a line of its own under the bar: beside it, "Uploaded" was cut at the card's edge.
+          <div data-testid="proof-progress">
+            <ProgressBar percent={progress} aria-label={t('wallet.uploadProgress')} />
+            <span className="wallet-hint">{value ? t('wallet.uploaded') : `${progress}%`}</span>
+          </div>
         )}
         <Button size="small" fill="outline" disabled={uploading} onClick={() => input.current?.click()}>
           {t(preview ? 'wallet.changeImage' : 'wallet.chooseImage')}

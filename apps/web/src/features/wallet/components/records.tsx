@@ -82,9 +82,18 @@ export function TransactionItem({ line }: { line: Transaction }) {
         <div className="wallet-hint">{format.date(line.time)}</div>
       </div>
       <div className="wallet-transaction-right">
-        <div className={negative ? 'wallet-negative' : 'wallet-positive'} data-testid="transaction-amount">
-          {format.amount(line.amount, line.currency, true)}
-        </div>
+        {line.account === 'frozen' ? (
+          // Money held for a withdrawal is neither income nor spending: "Held 21.00 USD", "Released 21.00 USD".
+          <div className="wallet-hint" data-testid="transaction-amount">
+            {t(negative ? 'wallet.released' : 'wallet.held', {
+              amount: format.amount(line.amount.replace(/^-/, ''), line.currency),
+            })}
+          </div>
+        ) : (
+          <div className={negative ? 'wallet-negative' : 'wallet-positive'} data-testid="transaction-amount">
+            {format.amount(line.amount, line.currency, true)}
+          </div>
+        )}
         <div className="wallet-hint" data-testid="transaction-balance">
           {t('wallet.balanceAfter', { balance: format.amount(line.balanceAfter, line.currency) })}
         </div>

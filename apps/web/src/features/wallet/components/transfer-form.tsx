@@ -1,14 +1,16 @@
+import { transferBody } from '@soar/contract';
 import { Button, Form, Input } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { contractErrors } from '../../../shared/contract-errors.ts';
 import { confirm, toast } from '../../../shared/feedback.ts';
+import { useFormCheck } from '../../../shared/form-check.ts';
 import { useIdempotentAttempt } from '../../../shared/idempotency.ts';
 import { type TransferBody, useApplyTransfer } from '../api/transfer-apply.ts';
 import { useTransferQuote } from '../api/transfer-quote.ts';
 import type { Balances } from '../api/types.ts';
 import { useFormat } from '../use-format.ts';
 import { amountError, normaliseAmount } from '../validation.ts';
-import { amountRule } from './rules.ts';
 import { SingleSelector } from './single-selector.tsx';
 import { Row } from './wallet-page.tsx';
 
@@ -28,7 +30,12 @@ export function TransferForm({ balances, currencies }: { balances: Balances; cur
   const format = useFormat();
   const apply = useApplyTransfer();
   const attempts = useIdempotentAttempt<TransferBody>();
-  const [form] = Form.useForm<TransferBody>();
+  const [form] = Form.useForm<Partial<TransferBody>>();
+  const check = useFormCheck<Partial<TransferBody>>(form, (values) => {
+    const errors = contractErrors(transferBody, { ...values, amount: (values.amount ?? '').trim() }, t);
+    if (!errors.to && values.to && values.to === values.from) errors.to = t('errors.SAME_CURRENCY');
+    return errors;
+  });
   const from = Form.useWatch('from', form);
   const to = Form.useWatch('to', form);
   const amount = useSettled(Form.useWatch('amount', form) ?? '');
@@ -37,8 +44,9 @@ export function TransferForm({ balances, currencies }: { balances: Balances; cur
   const balance = balances.list.find((item) => item.currency === from);
   const options = currencies.map((code) => ({ label: code, value: code }));
 
-  async function submit(values: TransferBody) {
-    const body = { from: values.from, to: values.to, amount: normaliseAmount(values.amount) };
+  async function submit(values: Partial<TransferBody>) {
+    if (!check.passes(values)) return;
+    const body = { from: values.from ?? '', to: values.to ?? '', amount: normaliseAmount(values.amount ?? '') };
     const shown = quote.data;
     const sure = await confirm({
       title: t('wallet.transferConfirmTitle'),
@@ -56,18 +64,13 @@ export function TransferForm({ balances, currencies }: { balances: Balances; cur
     attempts.succeeded();
     toast(t('wallet.transferDone'));
     form.setFieldValue('amount', '');
+    check.reset();
   }
-
-  const sameRule = {
-    validator: (_rule: unknown, value: string | undefined) =>
-      value && value === form.getFieldValue('from')
-        ? Promise.reject(new Error(t('errors.SAME_CURRENCY')))
-        : Promise.resolve(),
-  };
 
   return (
     <Form
       form={form}
+      {...check.formProps}
       layout="vertical"
       mode="card"
       initialValues={{
@@ -96,15 +99,15 @@ export function TransferForm({ balances, currencies }: { balances: Balances; cur
           options={balances.list.map((item) => ({ label: item.currency, value: item.currency }))}
         />
       </Form.Item>
-      <Form.Item name="to" label={t('fields.to')} rules={[sameRule]} dependencies={['from']}>
+      <Form.Item name="to" label={t('fields.to')}>
         <SingleSelector testId="transfer-to" options={options} />
       </Form.Item>
-      <Form.Item name="amount" label={t('fields.amount')} required rules={[amountRule(t)]}>
+      <Form.Item name="amount" label={t('fields.amount')} required>
         <Input inputMode="numeric" placeholder={t('wallet.amountPlaceholder')} clearable />
       </Form.Item>
       <div className="wallet-preview" data-testid="transfer-quote">
         <Row label={t('wallet.rate')} testId="transfer-rate">
-          {quote.data ? `1 ${quote.data.from} = ${format.number(quote.data.rate)} ${quote.data.to}` : '--'}
+          {quote.data ? `1 ${quote.data.from} = ${format.rate(quote.data.rate)} ${quote.data.to}` : '--'}
         </Row>
         <Row label={t('wallet.received')} testId="transfer-received">
           {quote.data ? format.amount(quote.data.received, quote.data.to) : '--'}

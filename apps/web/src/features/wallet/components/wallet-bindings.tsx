@@ -1,12 +1,13 @@
-import type { CryptoNetwork } from '@soar/contract';
+import { walletAddressBody } from '@soar/contract';
 import { Button, Form, Input, Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { contractErrors } from '../../../shared/contract-errors.ts';
 import { confirm, toast } from '../../../shared/feedback.ts';
+import { useFormCheck } from '../../../shared/form-check.ts';
 import { useAddWalletAddress, type WalletAddressBody } from '../api/add-wallet-address.ts';
 import { useRemoveWalletAddress } from '../api/remove-wallet-address.ts';
 import type { WalletAddress } from '../api/types.ts';
 import { isAddressShape } from '../validation.ts';
-import { requiredRule } from './rules.ts';
 import { SingleSelector } from './single-selector.tsx';
 
 export const networkOptions = [
@@ -52,21 +53,25 @@ export function WalletAddressItem({ wallet }: { wallet: WalletAddress }) {
 export function AddWalletForm() {
   const { t } = useTranslation();
   const add = useAddWalletAddress();
-  const [form] = Form.useForm<WalletAddressBody>();
+  const [form] = Form.useForm<Partial<WalletAddressBody>>();
+  const bodyOf = (values: Partial<WalletAddressBody>) => ({
+    name: (values.name ?? '').trim(),
+    currency: values.currency ?? '',
+    network: values.network ?? 'TRC20',
+    address: (values.address ?? '').trim(),
+  });
+  const check = useFormCheck<Partial<WalletAddressBody>>(form, (values) => {
+    const body = bodyOf(values);
+    const errors = contractErrors(walletAddressBody, body, t);
+    if (!errors.address && !isAddressShape(body.network, body.address)) {
+      errors.address = t('errors.ADDRESS_INVALID', { network: body.network });
+    }
+    return errors;
+  });
 
-  const addressRule = {
-    validator: (_rule: unknown, value: string | undefined) => {
-      const network = form.getFieldValue('network') as CryptoNetwork | undefined;
-      if (!value?.trim()) return Promise.reject(new Error(t('validation.required', { field: t('fields.address') })));
-      if (network && !isAddressShape(network, value)) {
-        return Promise.reject(new Error(t('errors.ADDRESS_INVALID', { network })));
-      }
-      return Promise.resolve();
-    },
-  };
-
-  async function submit(values: WalletAddressBody) {
-    const body = { ...values, name: values.name.trim(), address: values.address.trim() };
+  async function submit(values: Partial<WalletAddressBody>) {
+    if (!check.passes(values)) return;
+    const body = bodyOf(values);
     try {
       await add.mutateAsync(body);
     } catch (error) {
@@ -77,11 +82,13 @@ export function AddWalletForm() {
     }
     toast(t('wallet.bound'));
     form.resetFields();
+    check.reset();
   }
 
   return (
     <Form
       form={form}
+      {...check.formProps}
       layout="vertical"
       mode="card"
       initialValues={{ currency: 'USDT', network: 'TRC20' }}
@@ -94,16 +101,16 @@ export function AddWalletForm() {
       }
     >
       <Form.Header>{t('wallet.addWallet')}</Form.Header>
-      <Form.Item name="name" label={t('wallet.walletName')} rules={[requiredRule(t, 'name')]}>
+      <Form.Item name="name" label={t('wallet.walletName')} required>
         <Input maxLength={40} clearable />
       </Form.Item>
-      <Form.Item name="currency" label={t('fields.currency')} rules={[requiredRule(t, 'currency')]}>
+      <Form.Item name="currency" label={t('fields.currency')} required>
         <SingleSelector options={[{ label: 'USDT', value: 'USDT' }]} />
       </Form.Item>
-      <Form.Item name="network" label={t('fields.network')} rules={[requiredRule(t, 'network')]}>
+      <Form.Item name="network" label={t('fields.network')} required>
         <SingleSelector options={networkOptions} />
       </Form.Item>
-      <Form.Item name="address" label={t('fields.address')} required rules={[addressRule]} dependencies={['network']}>
+      <Form.Item name="address" label={t('fields.address')} required>
         <Input maxLength={100} clearable autoComplete="off" />
       </Form.Item>
     </Form>

@@ -1,19 +1,21 @@
+import { withdrawApplyBody } from '@soar/contract';
 import { Button, Form, Input } from 'antd-mobile';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { contractErrors } from '../../../shared/contract-errors.ts';
 import { toast } from '../../../shared/feedback.ts';
+import { useFormCheck } from '../../../shared/form-check.ts';
 import { useIdempotentAttempt } from '../../../shared/idempotency.ts';
 import type { Balances, WalletAddress, WithdrawConfig } from '../api/types.ts';
 import { useApplyWithdraw, type WithdrawBody } from '../api/withdraw-apply.ts';
 import { atLeast, withdrawPreview } from '../money.ts';
 import { useFormat } from '../use-format.ts';
 import { amountError, normaliseAmount } from '../validation.ts';
-import { amountRule } from './rules.ts';
 import { SingleSelector } from './single-selector.tsx';
 import { Notice, Row } from './wallet-page.tsx';
 
-type WithdrawForm = { currency: string; amount: string; walletId: string; payPassword: string };
+type WithdrawForm = { currency?: string; amount?: string; walletId?: string; payPassword?: string };
 
 /** SPEC sections 3 and 9: amount, available balance, fee, received amount, wallet, pay password. */
 export function WithdrawCryptoForm({
@@ -45,28 +47,29 @@ export function WithdrawCryptoForm({
     [config, currency, amount],
   );
 
-  const minimumRule = {
-    validator: (_rule: unknown, value: string | undefined) =>
-      !value || amountError(value) || atLeast(normaliseAmount(value), minimum)
-        ? Promise.resolve()
-        : Promise.reject(new Error(t('errors.WITHDRAW_BELOW_MINIMUM', { minimum: format.number(minimum), currency }))),
-  };
-  const payPasswordRule = {
-    validator: (_rule: unknown, value: string | undefined) =>
-      !value
-        ? Promise.reject(new Error(t('validation.required', { field: t('wallet.payPassword') })))
-        : value.length < 4 || value.length > 16
-          ? Promise.reject(new Error(t('validation.passwordLength')))
-          : Promise.resolve(),
-  };
+  const bodyOf = (values: WithdrawForm) => ({
+    amount: normaliseAmount(values.amount ?? ''),
+    currency: values.currency ?? '',
+    walletId: Number(values.walletId),
+    payPassword: values.payPassword ?? '',
+  });
+  // The contract's rules (a whole amount, a wallet, a 4 to 16 character pay password), then the currency's minimum.
+  const check = useFormCheck<WithdrawForm>(form, (values) => {
+    const amount = (values.amount ?? '').trim();
+    const errors = contractErrors(withdrawApplyBody, { ...bodyOf(values), amount, walletId: values.walletId ?? '' }, t);
+    const rule = config.currencies.find((item) => item.currency === values.currency)?.minimum ?? config.minimumUsd;
+    if (!errors.amount && !atLeast(normaliseAmount(amount), rule)) {
+      errors.amount = t('errors.WITHDRAW_BELOW_MINIMUM', {
+        minimum: format.number(rule, values.currency ?? ''),
+        currency: values.currency,
+      });
+    }
+    return errors;
+  });
 
   async function submit(values: WithdrawForm) {
-    const body = {
-      amount: normaliseAmount(values.amount),
-      currency: values.currency,
-      walletId: Number(values.walletId),
-      payPassword: values.payPassword,
-    };
+    if (!check.passes(values)) return;
+    const body = bodyOf(values);
     try {
       await apply.mutateAsync(attempts.attempt(body));
     } catch {
@@ -80,6 +83,7 @@ export function WithdrawCryptoForm({
   return (
     <Form
       form={form}
+      {...check.formProps}
       layout="vertical"
       mode="card"
       initialValues={{ currency: balances.list[0]?.currency, walletId: wallets[0] ? String(wallets[0].id) : undefined }}
@@ -98,7 +102,6 @@ export function WithdrawCryptoForm({
         name="amount"
         label={t('fields.amount')}
         required
-        rules={[amountRule(t), minimumRule]}
         extra={
           <button
             type="button"
@@ -134,7 +137,7 @@ export function WithdrawCryptoForm({
       <Form.Item
         name="walletId"
         label={t('fields.walletId')}
-        rules={[{ required: true, message: t('validation.required', { field: t('fields.walletId') }) }]}
+        required
         description={
           <Link className="wallet-link" to="/pages/card/crypto">
             {t('wallet.addWallet')}
@@ -155,7 +158,7 @@ export function WithdrawCryptoForm({
           <span className="wallet-hint">{t('wallet.noWallet')}</span>
         )}
       </Form.Item>
-      <Form.Item name="payPassword" label={t('wallet.payPassword')} required rules={[payPasswordRule]}>
+      <Form.Item name="payPassword" label={t('wallet.payPassword')} required>
         {hasPayPassword ? (
           <Input type="password" maxLength={16} autoComplete="off" placeholder={t('wallet.payPasswordPlaceholder')} />
         ) : (

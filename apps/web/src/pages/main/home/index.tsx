@@ -1,17 +1,20 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useIndexList } from '../../../features/market/api/index-list.ts';
 import { useNewsList } from '../../../features/market/api/news-list.ts';
 import { useMostActive } from '../../../features/market/api/quote-list.ts';
 import { Banner } from '../../../features/market/components/banners.tsx';
 import { Icon, type IconName } from '../../../features/market/components/icons.tsx';
-import { IndexCard } from '../../../features/market/components/index-card.tsx';
 import { ListState } from '../../../features/market/components/list-state.tsx';
-import { NewsRow } from '../../../features/market/components/news-row.tsx';
-import { QuoteRow } from '../../../features/market/components/quote-row.tsx';
+import { NewsRow, readerLanguageFirst } from '../../../features/market/components/news-row.tsx';
+import { mixesCurrencies, QuoteRow } from '../../../features/market/components/quote-row.tsx';
 import { SupportButton } from '../../../features/market/components/support-button.tsx';
+import styles from '../../../features/market/market.module.css';
+import { quotePath } from '../../../shared/quote/format.ts';
+import { IndexCard } from '../../../shared/quote/index-card.tsx';
+import { useIndexList } from '../../../shared/quote/index-list.ts';
 import { Logo } from '../../../shared/ui/logo.tsx';
+import { useLocale } from '../../../shared/use-locale.ts';
 
 /** The Swiper and its animation library load after the page; the first banner shows meanwhile. */
 const BannerSwiper = lazy(() => import('../../../features/market/components/banner-swiper.tsx'));
@@ -41,17 +44,20 @@ export function Page() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const indices = useIndexList();
-  const news = useNewsList(5);
+  // A page of ten, the reader's language first: five shown.
+  const news = useNewsList(10);
+  const locale = useLocale();
+  const shownNews = readerLanguageFirst(news.data?.list ?? [], locale).slice(0, 5);
   const active = useMostActive(5);
   const openStock = (symbol: string) => navigate(`/pages/quote/stock?symbol=${encodeURIComponent(symbol)}`);
 
   return (
     <>
-      <header className="home-header">
+      <header className={styles.homeHeader}>
         <Logo size={32} />
         <button
           type="button"
-          className="search-entry"
+          className={styles.searchEntry}
           data-testid="home-search"
           onClick={() => navigate('/pages/search/index')}
         >
@@ -59,11 +65,11 @@ export function Page() {
           <span>{t('marketUi.search.placeholder')}</span>
         </button>
       </header>
-      <div className="market-page">
+      <div className={styles.page}>
         <h1 className="visually-hidden">{t('pages.main.home.index')}</h1>
         <Suspense
           fallback={
-            <div className="banner-fallback">
+            <div className={styles.bannerFallback}>
               <Banner index={0} />
             </div>
           }
@@ -71,12 +77,12 @@ export function Page() {
           <BannerSwiper />
         </Suspense>
 
-        <section className="card" data-testid="home-indices" aria-labelledby="home-indices-title">
-          <div className="section-head">
-            <h2 className="section-title" id="home-indices-title">
+        <section className={styles.card} data-testid="home-indices" aria-labelledby="home-indices-title">
+          <div className={styles.sectionHead}>
+            <h2 className={styles.sectionTitle} id="home-indices-title">
               {t('market.indices')}
             </h2>
-            <button type="button" className="link-button" onClick={() => navigate('/pages/quote/globalindex')}>
+            <button type="button" className={styles.linkButton} onClick={() => navigate('/pages/quote/globalindex')}>
               {t('marketUi.more')}
             </button>
           </div>
@@ -84,38 +90,38 @@ export function Page() {
             <ListState loading={false} error empty={false} onRetry={() => void indices.refetch()} />
           ) : (
             // The strip keeps its height while loading, so nothing below it moves.
-            <div className="index-strip">
+            <div className={styles.indexStrip}>
               {indices.data?.map((quote) => (
-                <IndexCard
-                  key={quote.symbol}
-                  quote={quote}
-                  onOpen={(symbol) => navigate(`/pages/quote/in?symbol=${encodeURIComponent(symbol)}`)}
-                />
+                <IndexCard key={quote.symbol} quote={quote} onOpen={(item) => navigate(quotePath(item))} />
               ))}
             </div>
           )}
         </section>
 
-        <nav className="card home-grid" data-testid="home-grid" aria-label={t('marketUi.grid.title')}>
+        <nav
+          className={`${styles.card} ${styles.homeGrid}`}
+          data-testid="home-grid"
+          aria-label={t('marketUi.grid.title')}
+        >
           {grid.map((item) => (
-            <button key={item.key} type="button" className="grid-item" onClick={() => navigate(item.path)}>
-              <span className="grid-icon">
+            <button key={item.key} type="button" className={styles.gridItem} onClick={() => navigate(item.path)}>
+              <span className={styles.gridIcon}>
                 <Icon name={item.icon} />
               </span>
               {t(`marketUi.grid.${item.key}`)}
             </button>
           ))}
-          <SupportButton className="grid-item">
-            <span className="grid-icon">
+          <SupportButton className={styles.gridItem}>
+            <span className={styles.gridIcon}>
               <Icon name="support" />
             </span>
             {t('marketUi.grid.support')}
           </SupportButton>
         </nav>
 
-        <section className="card" data-testid="home-news" aria-labelledby="home-news-title">
-          <div className="section-head">
-            <h2 className="section-title" id="home-news-title">
+        <section className={styles.card} data-testid="home-news" aria-labelledby="home-news-title">
+          <div className={styles.sectionHead}>
+            <h2 className={styles.sectionTitle} id="home-news-title">
               {t('marketUi.sections.news')}
             </h2>
           </div>
@@ -125,19 +131,19 @@ export function Page() {
             empty={news.data?.list.length === 0}
             onRetry={() => void news.refetch()}
           />
-          <ul className="news-list">
-            {news.data?.list.map((item) => (
+          <ul className={styles.newsList}>
+            {shownNews.map((item) => (
               <NewsRow key={item.id} item={item} onOpen={(id) => navigate(`/pages/news/detail?id=${id}`)} />
             ))}
           </ul>
         </section>
 
-        <section className="card" data-testid="home-stocks" aria-labelledby="home-stocks-title">
-          <div className="section-head">
-            <h2 className="section-title" id="home-stocks-title">
+        <section className={styles.card} data-testid="home-stocks" aria-labelledby="home-stocks-title">
+          <div className={styles.sectionHead}>
+            <h2 className={styles.sectionTitle} id="home-stocks-title">
               {t('market.active')}
             </h2>
-            <button type="button" className="link-button" onClick={() => navigate('/pages/main/market/index')}>
+            <button type="button" className={styles.linkButton} onClick={() => navigate('/pages/main/market/index')}>
               {t('marketUi.more')}
             </button>
           </div>
@@ -147,19 +153,24 @@ export function Page() {
             empty={active.data?.list.length === 0}
             onRetry={() => void active.refetch()}
           />
-          <ul className="quote-list">
+          <ul className={styles.quoteList}>
             {active.data?.list.map((quote) => (
-              <QuoteRow key={quote.symbol} quote={quote} onOpen={openStock} />
+              <QuoteRow
+                key={quote.symbol}
+                quote={quote}
+                onOpen={openStock}
+                showCurrency={mixesCurrencies(active.data.list)}
+              />
             ))}
           </ul>
         </section>
 
-        <section className="card" data-testid="home-funds" aria-labelledby="home-funds-title">
-          <div className="section-head">
-            <h2 className="section-title" id="home-funds-title">
+        <section className={styles.card} data-testid="home-funds" aria-labelledby="home-funds-title">
+          <div className={styles.sectionHead}>
+            <h2 className={styles.sectionTitle} id="home-funds-title">
               {t('marketUi.sections.funds')}
             </h2>
-            <button type="button" className="link-button" onClick={() => navigate('/pages/quantify/index')}>
+            <button type="button" className={styles.linkButton} onClick={() => navigate('/pages/quantify/index')}>
               {t('marketUi.sections.fundsLink')} <Icon name="right" />
             </button>
           </div>
@@ -168,15 +179,15 @@ export function Page() {
           </Suspense>
         </section>
 
-        <section className="card" data-testid="home-quick" aria-labelledby="home-quick-title">
-          <div className="section-head">
-            <h2 className="section-title" id="home-quick-title">
+        <section className={styles.card} data-testid="home-quick" aria-labelledby="home-quick-title">
+          <div className={styles.sectionHead}>
+            <h2 className={styles.sectionTitle} id="home-quick-title">
               {t('marketUi.quick.title')}
             </h2>
           </div>
-          <div className="quick-grid">
+          <div className={styles.quickGrid}>
             {quick.map((item) => (
-              <button key={item.key} type="button" className="quick-link" onClick={() => navigate(item.path)}>
+              <button key={item.key} type="button" className={styles.quickLink} onClick={() => navigate(item.path)}>
                 <Icon name={item.icon} />
                 {t(`marketUi.quick.${item.key}`)}
               </button>

@@ -6,7 +6,10 @@ import { type QuoteTab, useQuoteList } from '../../../features/market/api/quote-
 import { ListState } from '../../../features/market/components/list-state.tsx';
 import { QuoteRow } from '../../../features/market/components/quote-row.tsx';
 import { Refresh } from '../../../features/market/components/refresh.tsx';
+import styles from '../../../features/market/market.module.css';
 import { useReachBottom } from '../../../shared/page.ts';
+import { MarketState } from '../../../shared/quote/market-state.tsx';
+import { useMarketStatus } from '../../../shared/quote/market-status.ts';
 import { useAppStore } from '../../../shared/stores/app.ts';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 
@@ -22,6 +25,7 @@ export function Page() {
   const { markets, currentMarket, setCurrentMarket } = useAppStore();
   const [tab, setTab] = useState<QuoteTab>('active');
   const list = useQuoteList(currentMarket, tab);
+  const status = useMarketStatus(currentMarket);
   const quotes = list.data?.pages.flatMap((page) => page.list) ?? [];
 
   useReachBottom(() => {
@@ -29,32 +33,33 @@ export function Page() {
   });
 
   return (
-    <div className="market-page">
+    <div className={styles.page}>
       <h1 className="page-title">{t('pages.main.market.index')}</h1>
       {markets.length > 0 && (
-        <nav className="market-switch" aria-label={t('marketUi.marketSwitch')} data-testid="market-switch">
+        <nav className={styles.marketSwitch} aria-label={t('marketUi.marketSwitch')} data-testid="market-switch">
           {markets.map((market) => (
             <button
               key={market.code}
               type="button"
-              className="market-chip"
+              className={styles.marketChip}
               aria-pressed={market.code === currentMarket}
               data-testid={`market-${market.code}`}
               onClick={() => setCurrentMarket(market.code)}
             >
-              {market.name}
+              {t(`marketUi.marketNames.${market.code}`, { defaultValue: market.name })}
             </button>
           ))}
         </nav>
       )}
-      <div className="card">
-        <Tabs className="market-tabs" activeKey={tab} onChange={(key) => setTab(key as QuoteTab)}>
+      <MarketState status={status} />
+      <div className={styles.card}>
+        <Tabs className={styles.marketTabs} activeKey={tab} onChange={(key) => setTab(key as QuoteTab)}>
           {tabs.map((key) => (
             <Tabs.Tab key={key} title={<span data-testid={`tab-${key}`}>{t(`market.${key}`)}</span>} />
           ))}
         </Tabs>
         <Refresh onRefresh={() => list.refetch()}>
-          <div className="list-head" aria-hidden>
+          <div className={styles.listHead} aria-hidden>
             <span>{t('marketUi.columns.name')}</span>
             <span>{t('marketUi.columns.price')}</span>
             <span>{t('marketUi.columns.change')}</span>
@@ -65,7 +70,7 @@ export function Page() {
             empty={list.isSuccess && quotes.length === 0}
             onRetry={() => void list.refetch()}
           />
-          <ul className="quote-list" data-testid="quote-list" data-tab={tab}>
+          <ul className={styles.quoteList} data-testid="quote-list" data-tab={tab}>
             {quotes.map((quote) => (
               <QuoteRow
                 key={quote.symbol}
@@ -76,7 +81,7 @@ export function Page() {
           </ul>
           {list.isFetchingNextPage && <Spinner />}
           {list.isSuccess && quotes.length > 0 && !list.hasNextPage && (
-            <p className="list-note" data-testid="list-end">
+            <p className={styles.listNote} data-testid="list-end">
               {t('marketUi.list.end')}
             </p>
           )}

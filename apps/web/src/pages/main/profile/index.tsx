@@ -1,4 +1,4 @@
-import { type UserInfo, vipFeeDiscountPercent } from '@soar/contract';
+import { kycStatuses, type UserInfo, vipFeeDiscountPercent } from '@soar/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, List, Picker, PullToRefresh, Tag } from 'antd-mobile';
 import { DownOutline, FileOutline } from 'antd-mobile-icons';
@@ -76,9 +76,9 @@ const kycTags = {
 } as const;
 
 function kycOf(status: number | null | undefined): keyof typeof kycTags {
-  if (status === 0) return 'review';
-  if (status === 1) return 'passed';
-  if (status === 2) return 'refused';
+  if (status === kycStatuses.review) return 'review';
+  if (status === kycStatuses.passed) return 'passed';
+  if (status === kycStatuses.refused) return 'refused';
   return 'none';
 }
 

@@ -1,5 +1,26 @@
-import { PlaceholderPage } from '../../../shared/ui/placeholder-page.tsx';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useSessionStore } from '../../../features/session/store.ts';
+import { GuestPrompt, TradeTabs } from '../../../features/trade/components/trade-tabs.tsx';
+import { guardLoginPath } from '../../../shared/navigation.ts';
 
+/** The Trade tab: my holdings, my closing positions and my subscriptions; a guest is asked to sign in. */
 export function Page() {
-  return <PlaceholderPage title="pages.main.trade.index" />;
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const isLogined = useSessionStore((state) => state.isLogined);
+  return (
+    <section>
+      <h1 className="page-title" style={{ padding: '20px 16px 0', margin: 0 }}>
+        {t('pages.main.trade.index')}
+      </h1>
+      {isLogined ? (
+        <TradeTabs />
+      ) : (
+        <GuestPrompt
+          onSignIn={() => navigate(`${guardLoginPath}?redirect=${encodeURIComponent('/pages/main/trade/index')}`)}
+        />
+      )}
+    </section>
+  );
 }

@@ -1,19 +1,20 @@
 import { EditSOutline, StarOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useWatchlist } from '../../../features/market/api/watchlist-list.ts';
 import { ListState } from '../../../features/market/components/list-state.tsx';
-import { QuoteRow } from '../../../features/market/components/quote-row.tsx';
+import { mixesCurrencies, QuoteRow } from '../../../features/market/components/quote-row.tsx';
 import { Refresh } from '../../../features/market/components/refresh.tsx';
+import styles from '../../../features/market/market.module.css';
 import { useSessionStore } from '../../../features/session/store.ts';
 import { guardLoginPath } from '../../../shared/navigation.ts';
+import { useWatchlist } from '../../../shared/quote/watchlist.ts';
 
 /** The watchlists tab: a member's live list with a manage button; a guest is asked to log in. */
 export function Page() {
   const { t } = useTranslation();
   const isLogined = useSessionStore((state) => state.isLogined);
   return (
-    <div className="market-page">
+    <div className={styles.page}>
       <h1 className="page-title">{t('pages.main.watchlist.index')}</h1>
       {isLogined ? <MemberList /> : <GuestPrompt />}
     </div>
@@ -25,8 +26,8 @@ function GuestPrompt() {
   const navigate = useNavigate();
   const redirect = encodeURIComponent('/pages/main/watchlist/index');
   return (
-    <div className="card prompt" data-testid="watchlist-guest">
-      <StarOutline className="prompt-icon" aria-hidden />
+    <div className={`${styles.card} ${styles.prompt}`} data-testid="watchlist-guest">
+      <StarOutline className={styles.promptIcon} aria-hidden />
       <h2>{t('marketUi.watch.guestTitle')}</h2>
       <p>{t('marketUi.watch.guestBody')}</p>
       <button
@@ -47,12 +48,12 @@ function MemberList() {
   const list = useWatchlist();
   const openStock = (symbol: string) => navigate(`/pages/quote/stock?symbol=${encodeURIComponent(symbol)}`);
   return (
-    <div className="card">
-      <div className="section-head">
-        <h2 className="section-title">{t('marketUi.watch.mine', { count: list.data?.length ?? 0 })}</h2>
+    <div className={styles.card}>
+      <div className={styles.sectionHead}>
+        <h2 className={styles.sectionTitle}>{t('marketUi.watch.mine', { count: list.data?.length ?? 0 })}</h2>
         <button
           type="button"
-          className="link-button"
+          className={styles.linkButton}
           data-testid="watchlist-manage"
           onClick={() => navigate('/pages/main/watchlist/manage')}
         >
@@ -68,15 +69,15 @@ function MemberList() {
           onRetry={() => void list.refetch()}
         />
         {list.data?.length === 0 && (
-          <div className="prompt">
+          <div className={styles.prompt}>
             <button type="button" className="button-primary" onClick={() => navigate('/pages/search/index')}>
               {t('marketUi.watch.add')}
             </button>
           </div>
         )}
-        <ul className="quote-list" data-testid="watchlist">
+        <ul className={styles.quoteList} data-testid="watchlist">
           {list.data?.map((quote) => (
-            <QuoteRow key={quote.symbol} quote={quote} onOpen={openStock} />
+            <QuoteRow key={quote.symbol} quote={quote} onOpen={openStock} showCurrency={mixesCurrencies(list.data)} />
           ))}
         </ul>
       </Refresh>

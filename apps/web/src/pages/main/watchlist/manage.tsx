@@ -4,13 +4,11 @@ import { AddOutline, DownOutline, UnorderedListOutline, UpOutline } from 'antd-m
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useWatchlist } from '../../../features/market/api/watchlist-list.ts';
-import { useRemoveFromWatchlist } from '../../../features/market/api/watchlist-remove.ts';
-import { useSortWatchlist } from '../../../features/market/api/watchlist-sort.ts';
 import { ListState } from '../../../features/market/components/list-state.tsx';
 import { moveTo, useDragOrder } from '../../../features/market/components/use-drag-order.ts';
+import styles from '../../../features/market/market.module.css';
 import { confirm, toast } from '../../../shared/feedback.ts';
-import '../../../features/market/market.css';
+import { useRemoveFromWatchlist, useSortWatchlist, useWatchlist } from '../../../shared/quote/watchlist.ts';
 
 /** Reorder (drag, or the arrows), remove several at once, add by search. */
 export function Page() {
@@ -54,7 +52,7 @@ export function Page() {
   const allSelected = order.length > 0 && order.every((symbol) => selected.has(symbol));
 
   return (
-    <div className="market-page">
+    <div className={styles.page}>
       <h1 className="page-title">{t('pages.main.watchlist.manage')}</h1>
       <ListState
         loading={list.isPending}
@@ -65,8 +63,8 @@ export function Page() {
       />
       {order.length > 0 && (
         <>
-          <p className="hint">{t('marketUi.watch.dragHint')}</p>
-          <ul className="quote-list card" data-testid="manage-list">
+          <p className={styles.hint}>{t('marketUi.watch.dragHint')}</p>
+          <ul className={`${styles.quoteList} ${styles.card}`} data-testid="manage-list">
             {order.map((symbol, index) => {
               const quote = bySymbol.get(symbol);
               if (!quote) return null;
@@ -87,7 +85,7 @@ export function Page() {
               );
             })}
           </ul>
-          <div className="manage-bar">
+          <div className={styles.manageBar}>
             <Checkbox
               checked={allSelected}
               indeterminate={selected.size > 0 && !allSelected}
@@ -110,7 +108,7 @@ export function Page() {
       )}
       <button
         type="button"
-        className="link-button"
+        className={styles.linkButton}
         data-testid="manage-add"
         onClick={() => navigate('/pages/search/index')}
       >
@@ -146,19 +144,21 @@ function ManageRow({
   const { t } = useTranslation();
   return (
     <li
-      className={`manage-row${dragging ? ' dragging' : ''}`}
+      className={`${styles.manageRow} ${dragging ? styles.dragging : ''}`}
       style={style}
       data-testid="manage-row"
       data-symbol={quote.symbol}
     >
       <Checkbox checked={checked} onChange={onCheck} aria-label={quote.symbol} data-testid={`check-${quote.symbol}`} />
-      <span className="quote-names">
-        <span className="quote-symbol">{quote.symbol}</span>
-        <span className="quote-name">{quote.name}</span>
+      <span className={styles.quoteNames}>
+        <span className={styles.quoteName}>{quote.name}</span>
+        <span className={styles.quoteSymbol} data-testid="quote-symbol">
+          {quote.symbol}
+        </span>
       </span>
       <button
         type="button"
-        className="move-button"
+        className={styles.moveButton}
         aria-label={t('marketUi.watch.moveUp', { symbol: quote.symbol })}
         disabled={first}
         onClick={() => onMove(-1)}
@@ -167,7 +167,7 @@ function ManageRow({
       </button>
       <button
         type="button"
-        className="move-button"
+        className={styles.moveButton}
         aria-label={t('marketUi.watch.moveDown', { symbol: quote.symbol })}
         disabled={last}
         onClick={() => onMove(1)}
@@ -175,7 +175,7 @@ function ManageRow({
         <DownOutline />
       </button>
       <span
-        className="drag-handle"
+        className={styles.dragHandle}
         role="img"
         aria-label={t('marketUi.watch.drag', { symbol: quote.symbol })}
         data-testid={`drag-${quote.symbol}`}

@@ -1,0 +1,107 @@
+import { call } from '@soar/client';
+import { type ApiData, orderReviewStatuses } from '@soar/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Input, Space, Table, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { confirmAction } from '../../shared/confirm.ts';
+import { useMoney } from '../../shared/currencies.ts';
+import { toastSuccess } from '../../shared/feedback.ts';
+import { formatTime } from '../../shared/format.ts';
+import { urlPagination, useUrlState } from '../../shared/url-state.ts';
+
+type AdminOrder = ApiData<'GET /admin/order/list'>['list'][number];
+
+const filterKeys = [] as const;
+
+/** Block orders (10,000 shares or more) waiting for review, oldest first: pass or refuse with a reason. */
+export default function OrderQueuePage() {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const state = useUrlState(filterKeys);
+  const queryClient = useQueryClient();
+  const [reasons, setReasons] = useState<Record<number, string>>({});
+  const list = useQuery({
+    queryKey: ['admin/order/list', state.page, state.pageSize],
+    queryFn: () => call('GET /admin/order/list', { query: { page: state.page, pageSize: state.pageSize } }),
+  });
+  const review = useMutation({
+    mutationFn: (body: { id: number; status: 1 | 2; reason?: string }) => call('POST /admin/order/review', { body }),
+    onSuccess: () => {
+      toastSuccess(t('common.done'));
+      void queryClient.invalidateQueries();
+    },
+  });
+
+  return (
+    <Card title={t('menu.orders')}>
+      <Typography.Paragraph type="secondary">{t('orders.hint')}</Typography.Paragraph>
+      <Table<AdminOrder>
+        rowKey="id"
+        loading={list.isFetching}
+        dataSource={list.data?.list}
+        pagination={urlPagination(state, list.data?.total)}
+        data-testid="order-table"
+        columns={[
+          { title: 'ID', dataIndex: 'id', width: 70 },
+          { title: t('common.member'), render: (_, row) => `${row.userId} ${row.mail ?? ''}` },
+          { title: t('orders.symbol'), render: (_, row) => `${row.symbol} · ${row.name}` },
+          { title: t('orders.side'), render: (_, row) => t(`orders.direction.${row.direction}`) },
+          { title: t('orders.quantity'), dataIndex: 'quantity', align: 'right' },
+          {
+            title: t('orders.frozen'),
+            align: 'right',
+            render: (_, row) => `${money(row.frozen, row.currency)} ${row.currency}`,
+          },
+          { title: t('common.submitted'), render: (_, row) => formatTime(row.createdAt) },
+          {
+            title: t('deposits.decision'),
+            width: 360,
+            render: (_, row) => (
+              <Space>
+                <Button
+                  type="primary"
+                  size="small"
+                  data-testid={`order-pass-${row.id}`}
+                  onClick={() =>
+                    void confirmAction({
+                      title: t('orders.confirmPass', { quantity: row.quantity, symbol: row.symbol }),
+                      content: t('orders.passHint'),
+                      onOk: () => review.mutateAsync({ id: row.id, status: orderReviewStatuses.pass }),
+                    })
+                  }
+                >
+                  {t('orders.pass')}
+                </Button>
+                <Input
+                  size="small"
+                  maxLength={200}
+                  placeholder={t('orders.reason')}
+                  value={reasons[row.id] ?? ''}
+                  onChange={(event) => setReasons({ ...reasons, [row.id]: event.target.value })}
+                  data-testid={`order-reason-${row.id}`}
+                />
+                <Button
+                  danger
+                  size="small"
+                  disabled={!reasons[row.id]?.trim()}
+                  data-testid={`order-refuse-${row.id}`}
+                  onClick={() =>
+                    void confirmAction({
+                      title: t('orders.confirmRefuse', { quantity: row.quantity, symbol: row.symbol }),
+                      content: reasons[row.id],
+                      onOk: () =>
+                        review.mutateAsync({ id: row.id, status: orderReviewStatuses.refuse, reason: reasons[row.id] }),
+                    })
+                  }
+                >
+                  {t('orders.refuse')}
+                </Button>
+              </Space>
+            ),
+          },
+        ]}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, bearer } from '../../test/accounts.ts';
+import { createTestApp, type TestApp } from '../../test/helper.ts';
+import { expectLedgerVerified, tempDataDir } from '../../test/wallet.ts';
+
+describe('demo IPOs in development', () => {
+  let t: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    t = await createTestApp({ env: 'development', dataDir: tempDataDir() });
+    const login = await api(t.app).post('member/login', { mail: 'demo@soar.local', password: 'demo1234' });
+    token = login.json().data.token;
+  });
+  afterAll(() => t.close());
+
+  it('shows one offer in every state of the life cycle', async () => {
+    const list = (await api(t.app).get('ipo/list')).json().data.list as {
+      symbol: string;
+      state: string;
+      seed: string | null;
+    }[];
+    expect(list.map((offer) => [offer.symbol, offer.state])).toEqual([
+      ['NOVA', 'open'],
+      ['HELI', 'closed'],
+      ['QBIT', 'allotted'],
+      ['ORCA', 'listed'],
+    ]);
+    expect(list.find((offer) => offer.symbol === 'QBIT')?.seed).toMatch(/^[0-9a-f]{64}$/);
+    expect(list.find((offer) => offer.symbol === 'HELI')?.seed).toBeNull();
+  });
+
+  it("holds the demo member's applications: one awaiting with its funds frozen, one allotted and paid", async () => {
+    const mine = (await api(t.app).get('ipo/subscription/list', { headers: bearer(token) })).json().data.list;
+    expect(mine).toMatchObject([
+      { symbol: 'QBIT', status: 1, allottedQuantity: 300, paid: '4510', refund: '0' },
+      { symbol: 'HELI', status: 0, amount: '4810' },
+    ]);
+    await expectLedgerVerified(t.app);
+  });
+});

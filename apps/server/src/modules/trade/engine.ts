@@ -1,0 +1,428 @@
+import {
+  type CloseReason,
+  closeReasons,
+  type Direction,
+  directions,
+  fillReasons,
+  orderStatuses,
+  orderTypes,
+  positionStatuses,
+  waitingFor,
+} from '@soar/contract';
+import type Decimal from 'decimal.js';
+import { and, eq, isNull } from 'drizzle-orm';
+import { tradeOrders } from '../../db/schema/index.ts';
+import { Money, moneyString } from '../../lib/decimal.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { MarketEngine } from '../../market/engine.ts';
+import { type Instrument, tickSize } from '../../market/instrument.ts';
+import type { Ledger } from '../ledger/ledger.ts';
+import { sendNotice } from '../notice/send.ts';
+import { type SymbolBook, type Trigger, TriggerBook } from './book.ts';
+import { fillSide, formatPx, priceOn, type Sides, sides, stopOutPrice } from './pricing.ts';
+import type { OrderRow, PositionRow, TradeService } from './service.ts';
+
+type Entry =
+  | { kind: 'order'; order: OrderRow }
+  | { kind: 'position'; trigger: 'sl' | 'tp' | 'so'; position: PositionRow; level: Money };
+
+/** Executions of one tick that run at once. */
+const executionConcurrency = 8;
+
+export type EngineStats = { fills: number; closes: number; skipped: number; failed: number };
+
+/**
+ * The trading engine (docs/trading.md, Engine): per symbol a trigger book sorted by the last price
+ * that fires each waiting order and position trigger, rebuilt from the database at start. A tick
+ * pops only the crossed triggers and executes each in its own ledger transaction, serially per
+ * symbol; the guarded updates of the service decide races with members' cancels and closes.
+ * Only the engine node (MARKET_ENGINE=on) runs it.
+ */
+export class TradeEngine {
+  readonly book = new TriggerBook();
+  readonly #entries = new Map<string, Entry>();
+  /** Market orders that wait for their session: they fill on the symbol's next tick. */
+  readonly #sessionWaiters = new Map<string, Map<number, OrderRow>>();
+  /** Trailing stops per symbol (their trigger moves with the best price). */
+  readonly #trailing = new Map<string, Map<number, OrderRow>>();
+  readonly #chains = new Map<string, Promise<void>>();
+  #stop: (() => void) | undefined;
+  readonly stats: EngineStats = { fills: 0, closes: 0, skipped: 0, failed: 0 };
+
+  constructor(
+    private readonly trade: TradeService,
+    private readonly market: MarketEngine,
+    private readonly ledger: Ledger,
+    private readonly options: { stopOutRatio: (market: string) => Promise<string>; onError?: (error: unknown) => void },
+  ) {}
+
+  /** Loads every waiting order and open position into the book, then listens to the ticks. */
+  async start(listen = true): Promise<void> {
+    await this.rebuild();
+    this.trade.listener = {
+      orderChanged: (order) => this.trackOrder(order),
+      positionChanged: (position) => void this.trackPosition(position),
+    };
+    if (listen) this.#stop = this.market.stream((event) => this.onPrice(event.quote.symbol, Number(event.quote.price)));
+  }
+
+  stop(): void {
+    this.#stop?.();
+    this.#stop = undefined;
+    this.trade.listener = undefined;
+  }
+
+  async rebuild(): Promise<void> {
+    this.book.clear();
+    this.#entries.clear();
+    this.#sessionWaiters.clear();
+    this.#trailing.clear();
+    for (const order of await this.trade.pendingOrders()) this.trackOrder(order);
+    for (const position of await this.trade.openPositions()) await this.trackPosition(position);
+  }
+
+  /** Resolves when every execution queued so far has finished. */
+  async idle(): Promise<void> {
+    for (;;) {
+      const chains = [...this.#chains.values()];
+      await Promise.all(chains);
+      if ([...this.#chains.values()].every((chain, index) => chain === chains[index])) return;
+    }
+  }
+
+  #instrument(symbol: string): Instrument | undefined {
+    return this.market.instrument(symbol);
+  }
+
+  /** The last price at which `side` reaches `target` (a buy limit: the ask falls to it). */
+  #lastFor(instrument: Instrument, target: Money, side: 'bid' | 'ask'): number {
+    const half = sides(instrument, target.toString()).ask.sub(target);
+    return (side === 'ask' ? target.sub(half) : target.add(half)).toNumber();
+  }
+
+  trackOrder(order: OrderRow): void {
+    const key = `order:${order.id}`;
+    const symbolBook = this.book.of(order.symbol);
+    symbolBook.remove(key);
+    this.#entries.delete(key);
+    this.#sessionWaiters.get(order.symbol)?.delete(order.id);
+    this.#trailing.get(order.symbol)?.delete(order.id);
+    if (order.status !== orderStatuses.pending || order.waitingFor === waitingFor.review) return;
+    const instrument = this.#instrument(order.symbol);
+    if (!instrument) return;
+    this.#entries.set(key, { kind: 'order', order });
+    const buy = order.direction === directions.buy;
+    if (order.type === orderTypes.market) {
+      const waiting = this.#sessionWaiters.get(order.symbol) ?? new Map<number, OrderRow>();
+      waiting.set(order.id, order);
+      this.#sessionWaiters.set(order.symbol, waiting);
+      return;
+    }
+    if (order.type === orderTypes.trailingStop) {
+      const trailing = this.#trailing.get(order.symbol) ?? new Map<number, OrderRow>();
+      trailing.set(order.id, order);
+      this.#trailing.set(order.symbol, trailing);
+      const trigger = this.trade.trailTrigger(order);
+      if (trigger) symbolBook.set({ key, level: trigger.toNumber(), up: buy });
+      return;
+    }
+    const asLimit = order.type === orderTypes.limit || (order.type === orderTypes.stopLimit && order.triggeredAt);
+    if (asLimit && order.limitPrice) {
+      // A buy limit fills once the ask falls to it, a sell limit once the bid rises to it.
+      const level = this.#lastFor(instrument, new Money(order.limitPrice), buy ? 'ask' : 'bid');
+      symbolBook.set({ key, level, up: !buy });
+      return;
+    }
+    if (order.stopPrice) symbolBook.set({ key, level: Number(order.stopPrice), up: buy });
+  }
+
+  async trackPosition(position: PositionRow): Promise<void> {
+    const symbolBook = this.book.of(position.symbol);
+    for (const trigger of ['sl', 'tp', 'so'] as const) {
+      symbolBook.remove(`${trigger}:${position.id}`);
+      this.#entries.delete(`${trigger}:${position.id}`);
+    }
+    if (position.status !== positionStatuses.open) return;
+    const instrument = this.#instrument(position.symbol);
+    if (!instrument) return;
+    const long = position.direction === directions.buy;
+    const add = (trigger: 'sl' | 'tp' | 'so', level: Money, lastLevel: number, up: boolean) => {
+      const key = `${trigger}:${position.id}`;
+      this.#entries.set(key, { kind: 'position', trigger, position, level });
+      symbolBook.set({ key, level: lastLevel, up });
+    };
+    // Stops fire on the last price; a take profit once the closing side reaches it.
+    if (position.stopLoss) add('sl', new Money(position.stopLoss), Number(position.stopLoss), !long);
+    if (position.takeProfit) {
+      const target = new Money(position.takeProfit);
+      add('tp', target, this.#lastFor(instrument, target, long ? 'bid' : 'ask'), long);
+    }
+    if (!long) {
+      const level = stopOutPrice(position.openPrice, await this.options.stopOutRatio(position.market));
+      add('so', level, level.toNumber(), true);
+    }
+  }
+
+  /** One trade of `symbol` at `last`: trailing stops follow it, crossed triggers execute. */
+  onPrice(symbol: string, last: number): void {
+    const symbolBook = this.book.of(symbol);
+    const trailing = this.#trailing.get(symbol);
+    const moved = trailing ? this.#follow(symbolBook, trailing, last) : [];
+    const crossed: Trigger[] = symbolBook.crossed(last);
+    const waiters = this.#sessionWaiters.get(symbol);
+    const waiting = waiters && waiters.size > 0 ? [...waiters.values()] : [];
+    if (waiters) waiters.clear();
+    if (crossed.length === 0 && waiting.length === 0 && moved.length === 0) return;
+    const work = async () => {
+      // A trailing stop's best price is stored as it moves, so a restart resumes from it.
+      for (const order of moved) {
+        await this.#run(async () => {
+          await this.trade.db
+            .update(tradeOrders)
+            .set({ trailBest: order.trailBest })
+            .where(and(eq(tradeOrders.id, order.id), eq(tradeOrders.status, orderStatuses.pending)));
+        });
+      }
+      const jobs: (() => Promise<void>)[] = waiting.map((order) => () => this.#fillMarket(order));
+      for (const trigger of crossed) {
+        const entry = this.#entries.get(trigger.key);
+        if (!entry) continue;
+        this.#entries.delete(trigger.key);
+        jobs.push(() => (entry.kind === 'order' ? this.#fireOrder(entry.order) : this.#firePosition(entry)));
+      }
+      // Each execution is its own transaction on its own row: a few run at once (the database
+      // pool's connections); the guarded updates keep them from stepping on each other.
+      let next = 0;
+      const worker = async () => {
+        for (let job = jobs[next++]; job; job = jobs[next++]) await this.#run(job);
+      };
+      await Promise.all(Array.from({ length: Math.min(executionConcurrency, jobs.length) }, worker));
+    };
+    const chain = (this.#chains.get(symbol) ?? Promise.resolve()).then(work);
+    this.#chains.set(symbol, chain);
+  }
+
+  #follow(symbolBook: SymbolBook, trailing: Map<number, OrderRow>, last: number): OrderRow[] {
+    const moved: OrderRow[] = [];
+    for (const order of trailing.values()) {
+      const best = order.trailBest === null ? null : Number(order.trailBest);
+      const better = best === null || (order.direction === directions.sell ? last > best : last < best);
+      if (!better) continue;
+      order.trailBest = String(last);
+      moved.push(order);
+      const trigger = this.trade.trailTrigger(order);
+      if (trigger) {
+        symbolBook.set({ key: `order:${order.id}`, level: trigger.toNumber(), up: order.direction === directions.buy });
+      }
+    }
+    return moved;
+  }
+
+  async #run(work: () => Promise<void>) {
+    try {
+      await work();
+    } catch (error) {
+      this.stats.failed += 1;
+      this.options.onError?.(error);
+    }
+  }
+
+  #quoted(instrument: Instrument): Sides | undefined {
+    try {
+      return this.trade.quoted(instrument);
+    } catch {
+      return undefined;
+    }
+  }
+
+  async #fillMarket(order: OrderRow) {
+    const instrument = this.#instrument(order.symbol);
+    const quoted = instrument && this.#quoted(instrument);
+    if (!instrument || !quoted) return;
+    const side = fillSide(order.direction as Direction);
+    const price = priceOn(side, quoted);
+    await this.#execute(order, instrument, price, {
+      key: fillReasons.sessionOpen,
+      params: { price: formatPx(instrument, price), side },
+    });
+  }
+
+  async #fireOrder(order: OrderRow) {
+    const instrument = this.#instrument(order.symbol);
+    const quoted = instrument && this.#quoted(instrument);
+    if (!instrument || !quoted) return;
+    const buy = order.direction === directions.buy;
+    const side = fillSide(order.direction as Direction);
+    const price = priceOn(side, quoted);
+    const px = (value: Decimal.Value) => formatPx(instrument, new Money(value));
+    const limitReached = (limit: string) => (buy ? price.lte(limit) : price.gte(limit));
+    if (order.type === orderTypes.limit && order.limitPrice) {
+      if (!limitReached(order.limitPrice)) return this.#retrack(order);
+      return this.#execute(order, instrument, price, {
+        key: fillReasons.limitReached,
+        params: { limit: px(order.limitPrice), price: px(price), side },
+      });
+    }
+    if (order.type === orderTypes.stopLimit && order.stopPrice && order.limitPrice) {
+      if (!order.triggeredAt) {
+        const [triggered] = await this.trade.db
+          .update(tradeOrders)
+          .set({ triggeredAt: this.trade.now() })
+          .where(
+            and(
+              eq(tradeOrders.id, order.id),
+              eq(tradeOrders.status, orderStatuses.pending),
+              isNull(tradeOrders.triggeredAt),
+            ),
+          )
+          .returning();
+        if (!triggered) return;
+        order = triggered;
+      }
+      if (!limitReached(order.limitPrice as string)) return this.#retrack(order);
+      return this.#execute(order, instrument, price, {
+        key: fillReasons.stopLimitReached,
+        params: { stop: px(order.stopPrice as string), limit: px(order.limitPrice as string), price: px(price), side },
+      });
+    }
+    if (order.type === orderTypes.stop && order.stopPrice) {
+      const stop = new Money(order.stopPrice);
+      const last = quoted.last;
+      if (buy ? last.lt(stop) : last.gt(stop)) return this.#retrack(order);
+      const gap = buy
+        ? last.gt(stop.add(tickSize(instrument, stop.toNumber())))
+        : last.lt(stop.sub(tickSize(instrument, stop.toNumber())));
+      return this.#execute(
+        order,
+        instrument,
+        price,
+        gap
+          ? { key: fillReasons.stopGap, params: { stop: px(stop), trigger: px(last), price: px(price), side } }
+          : { key: fillReasons.stopTriggered, params: { trigger: px(stop), price: px(price), side } },
+      );
+    }
+    if (order.type === orderTypes.trailingStop) {
+      const trigger = this.trade.trailTrigger(order);
+      if (!trigger) return;
+      const last = quoted.last;
+      if (buy ? last.lt(trigger) : last.gt(trigger)) return this.#retrack(order);
+      return this.#execute(order, instrument, price, {
+        key: fillReasons.trailingTriggered,
+        params: { trigger: px(trigger), best: px(order.trailBest as string), price: px(price), side },
+      });
+    }
+  }
+
+  #retrack(order: OrderRow) {
+    this.trackOrder(order);
+  }
+
+  async #execute(
+    order: OrderRow,
+    instrument: Instrument,
+    price: Money,
+    reason: { key: string; params: Record<string, string> },
+  ) {
+    const now = this.trade.now();
+    try {
+      const result = await this.ledger.transaction((book) =>
+        this.trade.fill(book, order, instrument, price, reason, now),
+      );
+      if (result.position) {
+        this.stats.fills += 1;
+        this.trackOrder(result.order);
+        await this.trackPosition(result.position);
+      } else this.stats.skipped += 1;
+    } catch (error) {
+      if (!(error instanceof AppError) || error.code !== 'TRADE_INSUFFICIENT_FUNDS') throw error;
+      // The price moved past what was frozen and the balance cannot cover it: the order is
+      // cancelled and its funds return (docs/trading.md, Funds).
+      const cancelled = await this.ledger.transaction((book) =>
+        this.trade.release(book, eq(tradeOrders.id, order.id), orderStatuses.cancelled, now, {
+          refuseReason: 'insufficient funds at the fill',
+        }),
+      );
+      if (cancelled) this.trackOrder(cancelled);
+    }
+  }
+
+  async #firePosition(entry: Extract<Entry, { kind: 'position' }>) {
+    const { position, trigger, level } = entry;
+    const instrument = this.#instrument(position.symbol);
+    const quoted = instrument && this.#quoted(instrument);
+    if (!instrument || !quoted) return;
+    const long = position.direction === directions.buy;
+    const side = long ? 'bid' : 'ask';
+    const price = priceOn(side, quoted);
+    const last = quoted.last;
+    // The trigger must still hold on the price now (the member may have moved it meanwhile).
+    const holds =
+      trigger === 'tp' ? (long ? price.gte(level) : price.lte(level)) : long ? last.lte(level) : last.gte(level);
+    if (!holds) {
+      await this.trackPosition(position);
+      return;
+    }
+    const px = (value: Decimal.Value) => formatPx(instrument, new Money(value));
+    const reason: CloseReason =
+      trigger === 'sl' ? closeReasons.stopLoss : trigger === 'tp' ? closeReasons.takeProfit : closeReasons.stopOut;
+    const tick = tickSize(instrument, level.toNumber());
+    const gap = trigger === 'sl' && (long ? last.lt(level.sub(tick)) : last.gt(level.add(tick)));
+    const ratio = trigger === 'so' ? await this.options.stopOutRatio(position.market) : '0';
+    const result = await this.ledger.transaction((book) =>
+      this.trade.closeIn(book, position.id, {
+        reason,
+        quoted,
+        instrument,
+        now: this.trade.now(),
+        expect: (row) =>
+          trigger === 'sl'
+            ? row.stopLoss !== null && level.eq(row.stopLoss)
+            : trigger === 'tp'
+              ? row.takeProfit !== null && level.eq(row.takeProfit)
+              : true,
+        fillReason: (fill, fillSideName) => {
+          const params = { price: px(fill), side: fillSideName };
+          if (trigger === 'sl') {
+            return gap
+              ? { key: fillReasons.closeStopLossGap, params: { ...params, stop: px(level), trigger: px(last) } }
+              : { key: fillReasons.closeStopLoss, params: { ...params, stop: px(level) } };
+          }
+          if (trigger === 'tp') return { key: fillReasons.closeTakeProfit, params: { ...params, target: px(level) } };
+          return {
+            key: fillReasons.closeStopOut,
+            params: { ...params, ratio: moneyString(new Money(ratio).mul(100)) },
+          };
+        },
+      }),
+    );
+    if (result) {
+      this.stats.closes += 1;
+      await this.trackPosition(result.position);
+    } else this.stats.skipped += 1;
+  }
+
+  /** Day orders whose session closed by `now`: expired, funds back, noticed (the expiry job). */
+  async expire(now: Date): Promise<number> {
+    const due = await this.trade.dueDayOrders(now);
+    let count = 0;
+    for (const order of due) {
+      const expired = await this.ledger.transaction(async (book) => {
+        const done = await this.trade.release(book, eq(tradeOrders.id, order.id), orderStatuses.expired, now);
+        if (done) {
+          await sendNotice(book, {
+            userId: done.userId,
+            kind: 'orderExpired',
+            params: { quantity: done.quantity, symbol: done.symbol },
+            reference: `order:${done.id}`,
+          });
+        }
+        return done;
+      });
+      if (expired) {
+        count += 1;
+        this.trackOrder(expired);
+      }
+    }
+    return count;
+  }
+}

@@ -1,0 +1,59 @@
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import { Money } from '../../lib/decimal.ts';
+import { createTestApp, type TestApp } from '../../test/helper.ts';
+import { call, type Headers } from '../../test/wallet.ts';
+import { Ledger } from '../ledger/ledger.ts';
+
+/**
+ * Trading tests run the engine (MARKET_ENGINE=on) without timers: the test sets each price and
+ * calls the engine itself, so a price path is deterministic.
+ */
+export async function createTradeApp(options: { alwaysOpen?: boolean; clock?: () => number } = {}): Promise<TestApp> {
+  return createTestApp(
+    { marketEngine: 'on', marketsAlwaysOpen: options.alwaysOpen ?? true },
+    {
+      market: { autoStart: false, history: { dailyDays: 1, minuteDays: 0 }, clock: options.clock },
+      jobs: { autoStart: false, clock: options.clock },
+      trade: { listen: false },
+    },
+  );
+}
+
+/** Credits a member directly through the ledger (an operator's adjustment in effect). */
+export async function credit(app: FastifyInstance, userId: number, currency: string, amount: string) {
+  await new Ledger(app.db).transaction((book) =>
+    book.post({ kind: 'adjustment', reference: `test:${userId}:${currency}`, userId }, [
+      { platform: 'adjustments', currency, amount: new Money(amount).neg() },
+      { userId, bucket: 'available', currency, amount },
+    ]),
+  );
+}
+
+/** Moves `symbol` to `price` (the last trade) and lets the engine execute what it crossed. */
+export async function tick(app: FastifyInstance, symbol: string, price: string) {
+  const instrument = app.market.instrument(symbol);
+  if (!instrument) throw new Error(`unknown ${symbol}`);
+  const state = app.market.simulator.states.get(instrument.id);
+  if (!state) throw new Error(`no state for ${symbol}`);
+  state.price = Number(price);
+  app.trade.engine.onPrice(symbol, Number(price));
+  await app.trade.engine.idle();
+}
+
+/** A price path, one tick after the other. */
+export async function path(app: FastifyInstance, symbol: string, prices: string[]) {
+  for (const price of prices) await tick(app, symbol, price);
+}
+
+export async function place(app: FastifyInstance, headers: Headers, body: object, status = 200) {
+  const response = await call(app, 'POST', 'order/place', headers, body);
+  expect(response.statusCode, response.body).toBe(status);
+  return response.json().data;
+}
+
+export async function detail(app: FastifyInstance, headers: Headers, id: number) {
+  const response = await call(app, 'GET', `order/detail?id=${id}`, headers);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().data;
+}

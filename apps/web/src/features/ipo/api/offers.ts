@@ -1,0 +1,37 @@
+import { call } from '@soar/client';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { ipoKeys, nextPage, pageSize } from './keys.ts';
+
+export type OfferListState = 'open' | 'upcoming' | 'closed' | 'listed';
+
+/** `GET ipo/list`: one state's offers. */
+export const offersQuery = (state?: OfferListState) =>
+  infiniteQueryOptions({
+    queryKey: ipoKeys.offers(state),
+    queryFn: ({ pageParam, signal }) =>
+      call('GET /ipo/list', { query: { page: pageParam, pageSize, ...(state ? { state } : {}) } }, { signal }),
+    initialPageParam: 1,
+    getNextPageParam: nextPage,
+  });
+export const useOffers = (state?: OfferListState) => useInfiniteQuery(offersQuery(state));
+
+/** `GET ipo/detail`. */
+export const useOffer = (id: number | undefined) =>
+  useQuery(
+    queryOptions({
+      queryKey: ipoKeys.offer(id ?? 0),
+      queryFn: ({ signal }) => call('GET /ipo/detail', { query: { id: id ?? 0 } }, { signal }),
+      enabled: id !== undefined,
+    }),
+  );
+
+/** `GET ipo/subscription/list`: my subscriptions, newest first. */
+export const subscriptionsQuery = () =>
+  infiniteQueryOptions({
+    queryKey: ipoKeys.subscriptions(),
+    queryFn: ({ pageParam, signal }) =>
+      call('GET /ipo/subscription/list', { query: { page: pageParam, pageSize } }, { signal }),
+    initialPageParam: 1,
+    getNextPageParam: nextPage,
+  });
+export const useSubscriptions = () => useInfiniteQuery(subscriptionsQuery());

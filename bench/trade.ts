@@ -1,0 +1,206 @@
+// bench:trade — in one run on a fresh PostgreSQL database (docs/performance.md):
+// 1. order placement through HTTP (market buys, each a full ledger transaction) against the
+//    ledger's own transaction rate measured the same way in the same run (goal: ratio >= 0.6);
+// 2. a tick with no crossed trigger at 100,000 resting orders, against a linear scan of the same
+//    orders (goal: <= 50 µs);
+// 3. 1,000 triggers crossed by one tick: time to the last fill (goal: <= 50 ms).
+import { randomBytes } from 'node:crypto';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app.ts';
+import { Money } from '../apps/server/src/lib/decimal.ts';
+import { Ledger } from '../apps/server/src/modules/ledger/ledger.ts';
+import { verifyLedger } from '../apps/server/src/modules/ledger/verify.ts';
+import { SymbolBook } from '../apps/server/src/modules/trade/book.ts';
+import { createMember } from '../apps/server/src/test/fixtures.ts';
+import { testConfig } from '../apps/server/src/test/helper.ts';
+import { printTable } from './lib/load.ts';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const clients = Number(process.env.BENCH_CONNECTIONS ?? 8);
+const serverUrl =
+  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+async function admin(statement: string) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+// 2. The trigger book alone (no database): a tick that crosses nothing.
+function bookTick() {
+  const resting = 100_000;
+  const book = new SymbolBook();
+  const levels: { level: number; up: boolean }[] = [];
+  for (let i = 0; i < resting; i += 1) {
+    const up = i % 2 === 0;
+    const level = up ? 101 + (i % 5000) / 100 : 99 - (i % 5000) / 100;
+    book.set({ key: `order:${i}`, level, up });
+    levels.push({ level, up });
+  }
+  const ticks = 200_000;
+  let started = performance.now();
+  for (let i = 0; i < ticks; i += 1) {
+    if (book.crossed(100 + ((i % 100) - 50) / 100).length > 0) throw new Error('crossed');
+  }
+  const bookUs = ((performance.now() - started) * 1000) / ticks;
+  const scans = 200;
+  let found = 0;
+  started = performance.now();
+  for (let i = 0; i < scans; i += 1) {
+    const price = 100 + ((i % 100) - 50) / 100;
+    for (const entry of levels) if (entry.up ? entry.level <= price : entry.level >= price) found += 1;
+  }
+  const scanUs = ((performance.now() - started) * 1000) / scans;
+  if (found > 0) throw new Error('the scan crossed');
+  return { bookUs, scanUs };
+}
+
+const book = bookTick();
+
+const name = `soar_bench_${randomBytes(4).toString('hex')}`;
+await admin(`create database ${name}`);
+const url = new URL(serverUrl);
+url.pathname = `/${name}`;
+const app = await buildApp(
+  { ...testConfig, inMemoryDatabase: false, databaseUrl: url.toString(), marketEngine: 'on', marketsAlwaysOpen: true },
+  {
+    market: { autoStart: false, history: { dailyDays: 1, minuteDays: 0 } },
+    jobs: { autoStart: false },
+    trade: { listen: false },
+  },
+);
+
+try {
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  const ledger = new Ledger(app.db);
+  const members: { userId: number; token: string }[] = [];
+  for (let i = 0; i < clients; i += 1) {
+    const member = await createMember(app);
+    await ledger.transaction((book) =>
+      book.post({ kind: 'bench_funding', reference: 'bench', userId: member.user.id }, [
+        { platform: 'demo_funding', currency: 'USD', amount: '-100000000' },
+        { userId: member.user.id, bucket: 'available', currency: 'USD', amount: '100000000' },
+      ]),
+    );
+    members.push({ userId: member.user.id, token: member.token });
+  }
+  const aapl = app.market.instrument('AAPL');
+  const state = aapl && app.market.simulator.states.get(aapl.id);
+  if (!state) throw new Error('no AAPL');
+  state.price = 100;
+
+  // 1a. The ledger's rate: each client posts two-line entries (available -> frozen) on its member.
+  const runLedger = async (ms: number) => {
+    let done = 0;
+    const deadline = performance.now() + ms;
+    await Promise.all(
+      members.map(async ({ userId }) => {
+        while (performance.now() < deadline) {
+          await ledger.transaction((book) =>
+            book.post({ kind: 'bench', reference: 'bench', userId }, [
+              { userId, bucket: 'available', currency: 'USD', amount: new Money(-1) },
+              { userId, bucket: 'frozen', currency: 'USD', amount: new Money(1) },
+            ]),
+          );
+          done += 1;
+        }
+      }),
+    );
+    return done;
+  };
+  await runLedger(2000);
+  let started = performance.now();
+  const ledgerDone = await runLedger(seconds * 1000);
+  const ledgerRate = ledgerDone / ((performance.now() - started) / 1000);
+
+  // 1b. Market buys through HTTP, each connection its own member.
+  const place = (duration: number) =>
+    autocannon({
+      url: address,
+      connections: clients,
+      duration,
+      requests: [
+        {
+          method: 'POST',
+          path: '/api/v1/order/place',
+          setupRequest: (request, context) => {
+            const index = ((context as { i?: number }).i = (((context as { i?: number }).i ?? 0) + 1) % clients);
+            return {
+              ...request,
+              headers: {
+                'content-type': 'application/json',
+                authorization: `Bearer ${members[index]?.token}`,
+              },
+              body: JSON.stringify({ symbol: 'AAPL', type: 'market', direction: 'buy', quantity: 1 }),
+            };
+          },
+        },
+      ],
+    });
+  await place(2);
+  const placed = await place(seconds);
+
+  // 3. 1,000 waiting limit buys crossed by one tick.
+  const crossing = 1000;
+  for (let i = 0; i < crossing; i += 1) {
+    const member = members[i % clients];
+    if (!member) throw new Error('no member');
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/v1/order/place',
+      headers: { authorization: `Bearer ${member.token}` },
+      payload: { symbol: 'AAPL', type: 'limit', direction: 'buy', quantity: 1, limitPrice: '99.50' },
+    });
+    if (response.statusCode !== 200) throw new Error(response.body);
+  }
+  const fillsBefore = app.trade.engine.stats.fills;
+  state.price = 99;
+  started = performance.now();
+  app.trade.engine.onPrice('AAPL', 99);
+  await app.trade.engine.idle();
+  const lastFillMs = performance.now() - started;
+  const filled = app.trade.engine.stats.fills - fillsBefore;
+
+  const report = await verifyLedger(app.db);
+  printTable([
+    {
+      run: `ledger two-line entry, ${clients} clients, ${seconds} s`,
+      'per s': Math.round(ledgerRate),
+      p99: '-',
+      ratio: '',
+    },
+    {
+      run: `order/place market via HTTP, ${clients} connections, ${seconds} s`,
+      'per s': Math.round(placed.requests.average),
+      p99: `${placed.latency.p99} ms`,
+      ratio: (placed.requests.average / ledgerRate).toFixed(2),
+    },
+    {
+      run: 'tick, nothing crossed, 100,000 resting: linear scan',
+      'per s': '',
+      p99: `${book.scanUs.toFixed(1)} µs`,
+      ratio: '',
+    },
+    {
+      run: 'tick, nothing crossed, 100,000 resting: trigger book',
+      'per s': '',
+      p99: `${book.bookUs.toFixed(3)} µs`,
+      ratio: (book.bookUs / book.scanUs).toFixed(5),
+    },
+    {
+      run: `${crossing} triggers in one tick: time to the last fill`,
+      'per s': '',
+      p99: `${lastFillMs.toFixed(0)} ms`,
+      ratio: `${filled} filled`,
+    },
+  ]);
+  console.log(`non-2xx ${placed.non2xx}, errors ${placed.errors}; ledger ${report.ok ? 'verified' : 'NOT verified'}`);
+} finally {
+  await app.close();
+  await admin(`drop database if exists ${name} with (force)`);
+}

@@ -1,0 +1,555 @@
+import { z } from 'zod';
+import type { Api } from './api.ts';
+import { ok, page, pageQuery } from './envelope.ts';
+import { idBody, idField, idQuery } from './fields.ts';
+import { decimalString } from './money.ts';
+
+/** Failures of trading (docs/trading.md). */
+export const tradeErrors = {
+  TRADE_SYMBOL_NOT_TRADABLE: 422,
+  TRADE_QUANTITY_LOT: 422,
+  TRADE_PRICE_REQUIRED: 422,
+  TRADE_PRICE_NOT_ALLOWED: 422,
+  TRADE_TRAIL_REQUIRED: 422,
+  TRADE_STOP_LOSS_SIDE: 422,
+  TRADE_TAKE_PROFIT_SIDE: 422,
+  TRADE_NO_PRICE: 503,
+  TRADE_INSUFFICIENT_FUNDS: 409,
+  TRADE_ORDER_NOT_FOUND: 404,
+  TRADE_ORDER_NOT_PENDING: 409,
+  TRADE_ORDER_NOT_EDITABLE: 409,
+  TRADE_POSITION_NOT_FOUND: 404,
+  TRADE_POSITION_CLOSED: 409,
+  TRADE_CLOSE_QUANTITY: 422,
+  TRADE_NOTHING_TO_UPDATE: 422,
+  TRADE_TARGET_ONE: 422,
+  TRADE_NOT_BLOCK_ORDER: 409,
+  TRADE_REFUSE_REASON_REQUIRED: 422,
+  TRADE_FEE_SCHEDULE_NOT_FOUND: 404,
+} as const;
+
+/** Order types (DESIGN section 9). */
+export const orderTypes = {
+  market: 'market',
+  limit: 'limit',
+  stop: 'stop',
+  stopLimit: 'stopLimit',
+  trailingStop: 'trailingStop',
+} as const;
+export type OrderType = (typeof orderTypes)[keyof typeof orderTypes];
+export const orderTypeList = Object.values(orderTypes) as [OrderType, ...OrderType[]];
+
+/** `buy` opens a long position, `sell` a short one. */
+export const directions = { buy: 'buy', sell: 'sell' } as const;
+export type Direction = (typeof directions)[keyof typeof directions];
+export const directionList = Object.values(directions) as [Direction, ...Direction[]];
+
+/** `day` expires at the close of the market's session; `gtc` waits until filled or cancelled. */
+export const timeInForce = { day: 'day', gtc: 'gtc' } as const;
+export type TimeInForce = (typeof timeInForce)[keyof typeof timeInForce];
+export const timeInForceList = Object.values(timeInForce) as [TimeInForce, ...TimeInForce[]];
+
+/**
+ * DESIGN section 5. An order is `pending` while it waits for its price, its session or a block
+ * review (`waitingFor` says which). The simulator fills an order whole, so `partially_filled` is
+ * listed for the model's sake and never set today.
+ */
+export const orderStatuses = {
+  pending: 'pending',
+  filled: 'filled',
+  partiallyFilled: 'partially_filled',
+  cancelled: 'cancelled',
+  expired: 'expired',
+  refused: 'refused',
+} as const;
+export type OrderStatus = (typeof orderStatuses)[keyof typeof orderStatuses];
+export const orderStatusList = Object.values(orderStatuses) as [OrderStatus, ...OrderStatus[]];
+
+/** What a pending order waits for. */
+export const waitingFor = { price: 'price', session: 'session', review: 'review' } as const;
+export type WaitingFor = (typeof waitingFor)[keyof typeof waitingFor];
+export const waitingForList = Object.values(waitingFor) as [WaitingFor, ...WaitingFor[]];
+
+export const positionStatuses = { open: 'open', closed: 'closed' } as const;
+export type PositionStatus = (typeof positionStatuses)[keyof typeof positionStatuses];
+export const positionStatusList = Object.values(positionStatuses) as [PositionStatus, ...PositionStatus[]];
+
+/** Who or what closed (a part of) a position. */
+export const closeReasons = {
+  member: 'member',
+  stopLoss: 'stopLoss',
+  takeProfit: 'takeProfit',
+  stopOut: 'stopOut',
+} as const;
+export type CloseReason = (typeof closeReasons)[keyof typeof closeReasons];
+export const closeReasonList = Object.values(closeReasons) as [CloseReason, ...CloseReason[]];
+
+/**
+ * Why a fill happened at its price ("why this price", docs/trading.md). Each is a message key
+ * `trade.fill.<reason>` with the params of `fillReason.params`; the server also renders it in the
+ * request's language as `text`.
+ */
+export const fillReasons = {
+  /** A market order during the session: at the ask (buy) or the bid (sell). */
+  market: 'market',
+  /** A market order placed outside the session: at the session's first price. */
+  sessionOpen: 'sessionOpen',
+  /** A limit reached: at the better of the limit and the opposite side. */
+  limitReached: 'limitReached',
+  /** A stop triggered and filled at the first price after the trigger. */
+  stopTriggered: 'stopTriggered',
+  /** A stop the market skipped: filled at the worse first price, never at the stop. */
+  stopGap: 'stopGap',
+  /** A stop-limit triggered and its limit reached. */
+  stopLimitReached: 'stopLimitReached',
+  /** A trailing stop triggered at its trailed price. */
+  trailingTriggered: 'trailingTriggered',
+  /** A block order passed by an operator at the price of the review. */
+  blockPassed: 'blockPassed',
+  /** Closes of positions. */
+  closeMember: 'closeMember',
+  closeStopLoss: 'closeStopLoss',
+  closeStopLossGap: 'closeStopLossGap',
+  closeTakeProfit: 'closeTakeProfit',
+  closeStopOut: 'closeStopOut',
+} as const;
+export type FillReasonKey = (typeof fillReasons)[keyof typeof fillReasons];
+export const fillReasonList = Object.values(fillReasons) as [FillReasonKey, ...FillReasonKey[]];
+
+/** A block order: this many shares or more wait for an operator's review (SPEC section 5). */
+export const blockOrderQuantity = 10_000;
+
+/** The operator's decision on a block order. */
+export const orderReviewStatuses = { pass: 1, refuse: 2 } as const;
+
+/** A positive price, at most 8 decimals. */
+export const priceField = z
+  .string({ error: 'validation.decimal' })
+  .regex(/^\d{1,12}(\.\d{1,8})?$/, { error: 'validation.decimal' })
+  .refine((value) => /[1-9]/.test(value), { error: 'validation.positive' })
+  .describe('decimal string, above 0');
+
+/** A whole number of shares; the server checks it is a multiple of the instrument's board lot. */
+export const quantityField = z
+  .number({ error: 'validation.integer' })
+  .int({ error: 'validation.integer' })
+  .min(1)
+  .max(100_000_000);
+
+const symbolField = z.string().trim().min(1, { error: 'validation.required' }).max(32).toUpperCase();
+const time = z.string().describe('ISO 8601 UTC');
+
+/** The order as the member sends it to `order/preview` and `order/place`. */
+export const orderInput = z.strictObject({
+  symbol: symbolField,
+  type: z.enum(orderTypeList),
+  direction: z.enum(directionList),
+  quantity: quantityField,
+  /** limit and stopLimit */
+  limitPrice: priceField.optional(),
+  /** stop and stopLimit: the trigger */
+  stopPrice: priceField.optional(),
+  /** trailingStop: exactly one of these two */
+  trailAmount: priceField.optional().describe('trailing distance in price'),
+  trailPercent: z
+    .string({ error: 'validation.decimal' })
+    .regex(/^\d{1,2}(\.\d{1,4})?$/, { error: 'validation.percent' })
+    .refine((value) => /[1-9]/.test(value), { error: 'validation.positive' })
+    .optional()
+    .describe('trailing distance in percent of the best price, below 100'),
+  timeInForce: z.enum(timeInForceList).default('gtc'),
+  /** Given with the order, they move to the position it opens (one-cancels-other). */
+  stopLoss: priceField.optional(),
+  takeProfit: priceField.optional(),
+});
+export type OrderInput = z.input<typeof orderInput>;
+
+export const orderPlaceBody = orderInput.extend({
+  /** Required for a block order (10,000 shares or more). */
+  payPassword: z.string().min(1).max(64).optional(),
+});
+
+/** The market's session at the time of the answer. */
+export const tradeSession = z.object({
+  market: z.string(),
+  timezone: z.string(),
+  state: z.enum(['open', 'break', 'closed']),
+  alwaysOpen: z.boolean(),
+  nextOpen: time.nullable(),
+  nextClose: time.nullable(),
+});
+export type TradeSession = z.infer<typeof tradeSession>;
+
+export const feeBreakdown = z.object({
+  market: z.string(),
+  rate: decimalString.describe('fraction of the notional: "0.001" is 0.1 %'),
+  minimum: decimalString.describe('minimum commission per fill'),
+  platformFee: decimalString.describe('per order'),
+  vipLevel: z.number().int(),
+  discount: decimalString.describe('fraction off the commission for the VIP level: "0.2" is 20 % off'),
+  commission: decimalString.describe('after the discount and the minimum'),
+  fee: decimalString.describe('commission plus platform fee'),
+});
+export type FeeBreakdown = z.infer<typeof feeBreakdown>;
+
+export const orderPreview = z.object({
+  symbol: z.string(),
+  name: z.string(),
+  market: z.string(),
+  currency: z.string(),
+  type: z.enum(orderTypeList),
+  direction: z.enum(directionList),
+  quantity: z.number().int(),
+  lotSize: z.number().int(),
+  last: decimalString,
+  bid: decimalString,
+  ask: decimalString,
+  price: decimalString.describe('the estimated fill price: ask for a buy, bid for a sell, or the limit'),
+  notional: decimalString.describe('quantity x price'),
+  fee: decimalString.describe('opening fee'),
+  feeBreakdown,
+  total: decimalString.describe('notional plus fee: what the position costs'),
+  fundsNeeded: decimalString.describe('what is frozen or moved now (the total)'),
+  available: decimalString.describe('available balance in the currency'),
+  availableAfter: decimalString,
+  sufficient: z.boolean(),
+  breakEven: decimalString.describe('price at which closing returns the total, opening and closing fees included'),
+  lossAtStopLoss: decimalString.nullable().describe('negative P/L after fees if the stop loss fills, null without'),
+  gainAtTakeProfit: decimalString.nullable().describe('P/L after fees if the take profit fills, null without'),
+  block: z.boolean().describe('10,000 shares or more: waits for an operator review, pay password required'),
+  fillsNow: z.boolean().describe('a market order in session, or a limit already reached'),
+  waitingFor: z.enum(waitingForList).nullable().describe('what the order would wait for'),
+  expiresAt: time.nullable().describe('a day order: the session close it expires at'),
+  session: tradeSession,
+});
+export type OrderPreview = z.infer<typeof orderPreview>;
+
+/** "Why this price": a message key, its params, and the text in the request's language. */
+export const fillReason = z.object({
+  key: z.enum(fillReasonList),
+  params: z.record(z.string(), z.string()),
+  text: z.string(),
+});
+export type FillReason = z.infer<typeof fillReason>;
+
+export const order = z.object({
+  id: z.number().int(),
+  symbol: z.string(),
+  name: z.string(),
+  market: z.string(),
+  currency: z.string(),
+  type: z.enum(orderTypeList),
+  direction: z.enum(directionList),
+  quantity: z.number().int(),
+  limitPrice: decimalString.nullable(),
+  stopPrice: decimalString
+    .nullable()
+    .describe('stop and stopLimit: the trigger; trailingStop: the trailed trigger now'),
+  trailAmount: decimalString.nullable(),
+  trailPercent: decimalString.nullable(),
+  timeInForce: z.enum(timeInForceList),
+  stopLoss: decimalString.nullable(),
+  takeProfit: decimalString.nullable(),
+  status: z.enum(orderStatusList),
+  waitingFor: z.enum(waitingForList).nullable(),
+  block: z.boolean(),
+  frozen: decimalString.describe('funds frozen while pending (0 once done)'),
+  fillPrice: decimalString.nullable(),
+  fee: decimalString.nullable(),
+  total: decimalString.nullable().describe('fill notional plus fee'),
+  fillReason: fillReason.nullable(),
+  refuseReason: z.string().nullable().describe('a refused block order: the operator reason'),
+  positionId: z.number().int().nullable(),
+  expiresAt: time.nullable(),
+  createdAt: time,
+  filledAt: time.nullable(),
+  doneAt: time.nullable().describe('filled, cancelled, expired or refused'),
+});
+export type Order = z.infer<typeof order>;
+
+export const position = z.object({
+  id: z.number().int(),
+  orderId: z.number().int(),
+  symbol: z.string(),
+  name: z.string(),
+  market: z.string(),
+  currency: z.string(),
+  direction: z.enum(directionList),
+  lotSize: z.number().int(),
+  quantity: z.number().int().describe('open quantity now'),
+  openedQuantity: z.number().int(),
+  openPrice: decimalString,
+  openFee: decimalString.describe('fee paid to open the whole position'),
+  cost: decimalString.describe('open quantity x open price'),
+  stopLoss: decimalString.nullable(),
+  takeProfit: decimalString.nullable(),
+  status: z.enum(positionStatusList),
+  closeReason: z.enum(closeReasonList).nullable().describe('the last close'),
+  last: decimalString.nullable(),
+  bid: decimalString.nullable(),
+  ask: decimalString.nullable(),
+  markPrice: decimalString.nullable().describe('the price a close would get: bid for a long, ask for a short'),
+  marketValue: decimalString.nullable().describe('quantity x mark price'),
+  floatingPnl: decimalString.nullable().describe('(mark - open) x quantity, negated for a short; before fees'),
+  floatingPnlPercent: decimalString.nullable().describe('percent of the cost, two decimals'),
+  realisedPnl: decimalString.describe('sum of the closes so far, after closing fees'),
+  closedQuantity: z.number().int(),
+  stopOutPrice: decimalString.nullable().describe('a short: the price at which the engine closes it'),
+  openedAt: time,
+  closedAt: time.nullable(),
+});
+export type Position = z.infer<typeof position>;
+
+export const holdingTotal = z.object({
+  currency: z.string(),
+  cost: decimalString,
+  marketValue: decimalString,
+  floatingPnl: decimalString,
+  positions: z.number().int(),
+});
+export const holdings = z.object({
+  list: z.array(position).describe('open positions, newest first'),
+  totals: z.array(holdingTotal).describe('per currency'),
+});
+
+/** One close (all or a part) of a position: "my closing positions". */
+export const positionClose = z.object({
+  id: z.number().int(),
+  positionId: z.number().int(),
+  symbol: z.string(),
+  name: z.string(),
+  market: z.string(),
+  currency: z.string(),
+  direction: z.enum(directionList),
+  quantity: z.number().int(),
+  openPrice: decimalString,
+  closePrice: decimalString,
+  fee: decimalString.describe('closing fee'),
+  openFee: decimalString.describe("this part's share of the opening fee"),
+  realisedPnl: decimalString.describe('(close - open) x quantity, negated for a short, less the closing fee'),
+  proceeds: decimalString.describe('what returned to the available balance'),
+  reason: z.enum(closeReasonList),
+  fillReason,
+  closedAt: time,
+});
+export type PositionClose = z.infer<typeof positionClose>;
+
+export const orderDetail = order.extend({
+  position: position.nullable(),
+  closes: z.array(positionClose).describe("the position's closes, newest first"),
+});
+
+export const orderPendingQuery = pageQuery.extend({ symbol: z.string().trim().toUpperCase().max(32).optional() });
+export const orderClosedQuery = pageQuery.extend({ symbol: z.string().trim().toUpperCase().max(32).optional() });
+
+export const orderUpdateBody = z
+  .strictObject({
+    orderId: idField.optional(),
+    positionId: idField.optional(),
+    limitPrice: priceField.optional(),
+    stopPrice: priceField.optional(),
+    /** null clears it */
+    stopLoss: priceField.nullable().optional(),
+    takeProfit: priceField.nullable().optional(),
+  })
+  .describe('exactly one of orderId (a pending order) and positionId (an open position)');
+
+export const orderUpdateResult = z.object({ order: order.nullable(), position: position.nullable() });
+
+export const orderCloseBody = z.strictObject({
+  positionId: idField,
+  /** Omitted: the whole open quantity. A multiple of the board lot. */
+  quantity: quantityField.optional(),
+});
+export const orderCloseResult = z.object({ position, close: positionClose });
+
+export const feeScheduleRow = z.object({
+  market: z.string(),
+  currency: z.string(),
+  rate: decimalString,
+  minimum: decimalString,
+  platformFee: decimalString,
+  vipDiscounts: z.array(z.object({ level: z.number().int(), discount: decimalString })),
+});
+export const feeSchedule = z.object({
+  vipLevel: z.number().int().describe('the member level'),
+  discount: decimalString.describe("the member's discount"),
+  list: z.array(feeScheduleRow),
+});
+
+/** Events on the member's `orders` topic. */
+export const orderEventKinds = { order: 'order', position: 'position', close: 'close' } as const;
+export const orderEvent = z.object({
+  kind: z.enum(['order', 'position', 'close']),
+  orderId: z.number().int().nullable(),
+  positionId: z.number().int().nullable(),
+  status: z.string().describe('the order or position status after the change'),
+  symbol: z.string(),
+});
+export type OrderEvent = z.infer<typeof orderEvent>;
+
+const member = { access: 'member' } as const;
+
+/** Trading for members (docs/trading.md). */
+export const tradeApi = {
+  preview: {
+    ...member,
+    method: 'POST',
+    path: '/order/preview',
+    summary: 'What an order would cost and risk, before anything is placed',
+    body: orderInput,
+    response: ok(orderPreview),
+  },
+  place: {
+    ...member,
+    method: 'POST',
+    path: '/order/place',
+    summary: 'Place an order: fills now, or waits with its funds frozen',
+    idempotent: true,
+    body: orderPlaceBody,
+    response: ok(order),
+  },
+  cancel: {
+    ...member,
+    method: 'POST',
+    path: '/order/cancel',
+    summary: 'Cancel a pending order: its frozen funds return',
+    idempotent: true,
+    body: idBody,
+    response: ok(order),
+  },
+  update: {
+    ...member,
+    method: 'POST',
+    path: '/order/update',
+    summary:
+      'Amend a pending order (limit, stop, stop loss, take profit) or the stop loss and take profit of a position',
+    body: orderUpdateBody,
+    response: ok(orderUpdateResult),
+  },
+  close: {
+    ...member,
+    method: 'POST',
+    path: '/order/close',
+    summary: 'Close a position, all of it or a part, at the market',
+    idempotent: true,
+    body: orderCloseBody,
+    response: ok(orderCloseResult),
+  },
+  pending: {
+    ...member,
+    method: 'GET',
+    path: '/order/pending',
+    summary: 'My pending orders, newest first',
+    query: orderPendingQuery,
+    response: ok(page(order)),
+  },
+  holdings: {
+    ...member,
+    method: 'GET',
+    path: '/order/holdings',
+    summary: 'My open positions with floating P/L, and totals per currency',
+    response: ok(holdings),
+  },
+  closed: {
+    ...member,
+    method: 'GET',
+    path: '/order/closed',
+    summary: 'My closes with realised P/L, newest first',
+    query: orderClosedQuery,
+    response: ok(page(positionClose)),
+  },
+  detail: {
+    ...member,
+    method: 'GET',
+    path: '/order/detail',
+    summary: 'One of my orders with its position and closes',
+    query: idQuery,
+    response: ok(orderDetail),
+  },
+  feeSchedule: {
+    ...member,
+    method: 'GET',
+    path: '/trade/fee/schedule',
+    summary: 'Fees per market and my VIP discount',
+    response: ok(feeSchedule),
+  },
+} as const satisfies Api;
+
+// Operator calls
+
+export const adminOrder = order.extend({
+  userId: z.number().int(),
+  mail: z.string().nullable(),
+  reviewedBy: z.number().int().nullable(),
+  reviewedAt: time.nullable(),
+});
+export type AdminOrder = z.infer<typeof adminOrder>;
+
+export const adminOrderQuery = pageQuery.extend({
+  /** Default: the block orders waiting for review. */
+  status: z.enum(orderStatusList).optional(),
+  block: z
+    .enum(['true', 'false'])
+    .transform((value) => value === 'true')
+    .optional(),
+  userId: idField.optional(),
+});
+
+export const orderReviewBody = z.strictObject({
+  id: idField,
+  status: z.union([z.literal(orderReviewStatuses.pass), z.literal(orderReviewStatuses.refuse)]),
+  reason: z.string().trim().max(200).optional().describe('required to refuse; shown to the member'),
+});
+
+export const feeScheduleUpdateBody = z.strictObject({
+  market: z.string().trim().min(1).max(10).toUpperCase(),
+  rate: z.string().regex(/^0(\.\d{1,8})?$/, { error: 'validation.feeRate' }),
+  minimum: z.string().regex(/^\d{1,12}(\.\d{1,8})?$/, { error: 'validation.decimal' }),
+  platformFee: z.string().regex(/^\d{1,12}(\.\d{1,8})?$/, { error: 'validation.decimal' }),
+  vipDiscounts: z
+    .array(
+      z.strictObject({
+        level: z.number().int().min(0).max(10),
+        discount: z.string().regex(/^0(\.\d{1,4})?$/, { error: 'validation.feeRate' }),
+      }),
+    )
+    .max(11),
+});
+
+const trading = { access: 'operator', roles: ['trading'] } as const;
+
+/** Operator calls of trading; every change is audited. */
+export const tradeAdminApi = {
+  orderList: {
+    ...trading,
+    method: 'GET',
+    path: '/admin/order/list',
+    summary: 'Orders: by default the block orders waiting for review, oldest first',
+    query: adminOrderQuery,
+    response: ok(page(adminOrder)),
+  },
+  orderReview: {
+    ...trading,
+    method: 'POST',
+    path: '/admin/order/review',
+    summary: 'Pass a block order (opens the position at the price now) or refuse it with a reason (funds return)',
+    body: orderReviewBody,
+    response: ok(adminOrder),
+  },
+  feeList: {
+    ...trading,
+    method: 'GET',
+    path: '/admin/trade/fee/list',
+    summary: 'The fee schedule of every market',
+    response: ok(z.array(feeScheduleRow)),
+  },
+  feeUpdate: {
+    ...trading,
+    method: 'POST',
+    path: '/admin/trade/fee/update',
+    summary: "Change a market's fees and VIP discounts",
+    body: feeScheduleUpdateBody,
+    response: ok(feeScheduleRow),
+  },
+} as const satisfies Api;
