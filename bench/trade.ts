@@ -129,7 +129,9 @@ try {
           method: 'POST',
           path: '/api/v1/order/place',
           setupRequest: (request, context) => {
-            const index = ((context as { i?: number }).i = (((context as { i?: number }).i ?? 0) + 1) % clients);
+            const counter = context as { i?: number };
+            counter.i = ((counter.i ?? 0) + 1) % clients;
+            const index = counter.i;
             return {
               ...request,
               headers: {

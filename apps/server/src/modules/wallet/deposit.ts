@@ -9,7 +9,7 @@ import { recordAudit } from '../admin/audit.ts';
 import type { IdempotencyClaim } from '../ledger/idempotency.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import { sendNotice } from '../notice/send.ts';
-import { convert, convertFitting, currencyRates, localTime, rateOf, walletSetting } from './rates.ts';
+import { convertFitting, currencyRates, localTime, rateOf, walletSetting } from './rates.ts';
 
 type DepositRow = typeof deposits.$inferSelect;
 type ChannelRow = typeof depositChannels.$inferSelect;

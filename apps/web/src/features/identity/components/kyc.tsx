@@ -185,7 +185,7 @@ function Reason({ previous, field }: { previous: KycInfo['application']; field: 
   const { t } = useTranslation();
   if (!previous) return null;
   const reason = previous.reasons[field];
-  return reason ? <span className={styles.refused}>{t('kyc.reason', { reason })}</span> : <>{t('kyc.kept')}</>;
+  return reason ? <span className={styles.refused}>{t('kyc.reason', { reason })}</span> : t('kyc.kept');
 }
 
 /** A document photo: picked, uploaded at once (judged by its bytes on the server), previewed. */

@@ -1,6 +1,5 @@
 import { call } from '@soar/client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { DepositChannel } from './types.ts';
 
 export const getDepositChannels = () => call('GET /deposit/channel/list');
 

@@ -1,6 +1,5 @@
 import { call } from '@soar/client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { WalletAddress } from './types.ts';
 
 export const getWalletAddresses = () => call('GET /wallet/address/list');
 

@@ -1,6 +1,5 @@
 import { call } from '@soar/client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { WithdrawConfig } from './types.ts';
 
 export const getWithdrawConfig = () => call('GET /withdraw/config');
 
