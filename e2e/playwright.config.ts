@@ -65,6 +65,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'development',
+      // The API helpers give each call its own address (tests/mail.ts `ownAddress`).
+      TRUST_PROXY: 'true',
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     },
   },

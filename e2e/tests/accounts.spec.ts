@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { codeFor, mailCount, uniqueMail } from './mail.ts';
+import { codeFor, mailCount, ownAddress, uniqueMail } from './mail.ts';
 
 const demo = { mail: 'demo@soar.local', password: 'demo1234' };
 const german = JSON.parse(
@@ -32,7 +32,10 @@ async function logOut(page: Page) {
 /** A member registered through the HTTP API with a code read from the captured mail. */
 async function registerByApi(request: APIRequestContext, mail: string, password: string) {
   const before = mailCount(mail);
-  const sent = await request.post('/api/v1/member/code/send', { data: { type: 'email', mail, scene: 'register' } });
+  const sent = await request.post('/api/v1/member/code/send', {
+    headers: ownAddress(),
+    data: { type: 'email', mail, scene: 'register' },
+  });
   expect(sent.status(), await sent.text()).toBe(200);
   const code = await codeFor(mail, before);
   const registered = await request.post('/api/v1/member/register', {

@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, request, test } from '@playwright/test';
 import { openAs, operatorSession } from './admin/back-office.ts';
-import { codeFor, mailCount, uniqueMail } from './mail.ts';
+import { codeFor, mailCount, ownAddress, uniqueMail } from './mail.ts';
 
 // In order: a new member subscribes to an open IPO, the operator allots it, the member sees the
 // allotment and the refund; then an operator publishes an offer in the back office.
@@ -16,7 +16,10 @@ const payPassword = '1357';
 const shots = process.env.IPO_SHOTS ?? 'test-results/ipo-shots';
 
 async function call<T>(method: 'get' | 'post', url: string, bearer: string, data?: unknown): Promise<T> {
-  const response = await api[method](`/api/v1/${url}`, { headers: { authorization: `Bearer ${bearer}` }, data });
+  const response = await api[method](`/api/v1/${url}`, {
+    headers: { authorization: `Bearer ${bearer}`, ...ownAddress() },
+    data,
+  });
   expect(response.status(), `${url}: ${await response.text()}`).toBe(200);
   return ((await response.json()) as Envelope<T>).data;
 }

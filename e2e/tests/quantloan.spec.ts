@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, request, test } from '@playwright/test';
-import { codeFor, mailCount, uniqueMail } from './mail.ts';
+import { codeFor, mailCount, ownAddress, uniqueMail } from './mail.ts';
 
 // In order: one member buys a fund, then borrows and repays. The member is new, so the wallet
 // tests' demo balances are never touched; the demo member's seeded order is only read.
@@ -13,7 +13,10 @@ let demo: string;
 const payPassword = '1357';
 
 async function call<T>(method: 'get' | 'post', url: string, bearer: string, data?: unknown): Promise<T> {
-  const response = await api[method](`/api/v1/${url}`, { headers: { authorization: `Bearer ${bearer}` }, data });
+  const response = await api[method](`/api/v1/${url}`, {
+    headers: { authorization: `Bearer ${bearer}`, ...ownAddress() },
+    data,
+  });
   expect(response.status(), `${url}: ${await response.text()}`).toBe(200);
   return ((await response.json()) as Envelope<T>).data;
 }

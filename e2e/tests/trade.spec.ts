@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Locator, type Page, request, test } from '@playwright/test';
-import { codeFor, mailCount, uniqueMail } from './mail.ts';
+import { codeFor, mailCount, ownAddress, uniqueMail } from './mail.ts';
 
 // In order: one new member (so the demo member's balances stay as the other specs expect) buys,
 // protects, partly closes, then places, amends and cancels a limit order. The e2e server runs in
@@ -12,7 +12,10 @@ let api: APIRequestContext;
 let member: string;
 
 async function call<T>(method: 'get' | 'post', url: string, bearer: string, data?: unknown): Promise<T> {
-  const response = await api[method](`/api/v1/${url}`, { headers: { authorization: `Bearer ${bearer}` }, data });
+  const response = await api[method](`/api/v1/${url}`, {
+    headers: { authorization: `Bearer ${bearer}`, ...ownAddress() },
+    data,
+  });
   expect(response.status(), `${url}: ${await response.text()}`).toBe(200);
   return ((await response.json()) as Envelope<T>).data;
 }

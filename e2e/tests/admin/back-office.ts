@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
-import { codeFor, mailCount, uniqueMail } from '../mail.ts';
+import { codeFor, mailCount, ownAddress, uniqueMail } from '../mail.ts';
 
 type Envelope<T> = { data: T };
 export type Operator = {
@@ -54,7 +54,10 @@ export async function call<T>(
   token: string,
   data?: unknown,
 ) {
-  const response = await api[method](`/api/v1/${url}`, { headers: { authorization: `Bearer ${token}` }, data });
+  const response = await api[method](`/api/v1/${url}`, {
+    headers: { authorization: `Bearer ${token}`, ...ownAddress() },
+    data,
+  });
   expect(response.status(), `${url} ${await response.text()}`).toBe(200);
   return ((await response.json()) as Envelope<T>).data;
 }
@@ -65,7 +68,10 @@ export type Member = { token: string; mail: string; uid: string; id: number };
 export async function registerMember(api: APIRequestContext): Promise<Member> {
   const mail = uniqueMail();
   const before = mailCount(mail);
-  const sent = await api.post('/api/v1/member/code/send', { data: { type: 'email', mail, scene: 'register' } });
+  const sent = await api.post('/api/v1/member/code/send', {
+    headers: ownAddress(),
+    data: { type: 'email', mail, scene: 'register' },
+  });
   expect(sent.status(), await sent.text()).toBe(200);
   const code = await codeFor(mail, before);
   const password = 'member1234';
