@@ -215,21 +215,41 @@ function EditDialog({ schedule, onClose }: { schedule: Schedule; onClose: () => 
         >
           {(items, { add, remove }, { errors }) => (
             <>
+              {items.length > 0 && (
+                <Space style={{ display: 'flex', marginBottom: 4 }}>
+                  <Typography.Text type="secondary" style={{ display: 'inline-block', width: 90 }}>
+                    {t('fees.level')}
+                  </Typography.Text>
+                  <Typography.Text type="secondary">{t('fees.discount')}</Typography.Text>
+                </Space>
+              )}
               {items.map((item) => (
-                <Space key={item.key} align="baseline">
+                <Space key={item.key} align="baseline" style={{ display: 'flex' }}>
                   <Form.Item
                     name={[item.name, 'level']}
-                    label={t('fees.level')}
                     rules={[zodRule(discountFields.level, t('fees.level'))]}
+                    style={{ marginBottom: 8 }}
                   >
-                    <InputNumber min={0} max={10} precision={0} data-testid={`fee-level-${item.name}`} />
+                    <InputNumber
+                      min={0}
+                      max={10}
+                      precision={0}
+                      style={{ width: 90 }}
+                      aria-label={t('fees.level')}
+                      data-testid={`fee-level-${item.name}`}
+                    />
                   </Form.Item>
                   <Form.Item
                     name={[item.name, 'discount']}
-                    label={t('fees.discount')}
                     rules={[zodRule(discountFields.discount, t('fees.discount'))]}
+                    style={{ marginBottom: 8 }}
                   >
-                    <Input inputMode="decimal" style={{ width: 120 }} data-testid={`fee-discount-${item.name}`} />
+                    <Input
+                      inputMode="decimal"
+                      style={{ width: 120 }}
+                      aria-label={t('fees.discount')}
+                      data-testid={`fee-discount-${item.name}`}
+                    />
                   </Form.Item>
                   <Button type="link" danger onClick={() => remove(item.name)}>
                     {t('common.delete')}
@@ -238,7 +258,7 @@ function EditDialog({ schedule, onClose }: { schedule: Schedule; onClose: () => 
               ))}
               <Form.ErrorList errors={errors} />
               {items.length < 11 && (
-                <Button type="dashed" onClick={() => add({ level: items.length, discount: '0' })}>
+                <Button type="dashed" block onClick={() => add({ level: items.length, discount: '0' })}>
                   {t('fees.addStep')}
                 </Button>
               )}
