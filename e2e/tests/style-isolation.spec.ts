@@ -37,6 +37,8 @@ test('Markets -> a stock -> back keeps the markets rows as they were, and the st
   const before = await measure(row);
   await row.getByRole('button').first().click();
   await expect(page).toHaveURL(/pages\/quote\/stock/);
+  // The stock page has no tab bar: once it is gone, the markets tab is hidden and the stock shows.
+  await expect(page.getByTestId('tabbar')).toHaveCount(0);
   await expect(onScreen(page).getByTestId('quote-change')).toBeVisible();
   await expect(onScreen(page).getByTestId('quote-change')).toHaveText(/\d/);
   const price = await onScreen(page)
@@ -61,6 +63,7 @@ test('home -> a stock -> home keeps the index cards and stock rows as they were'
   await go(page, '/pages/quote/gin');
   await expect(onScreen(page).getByTestId('index-card').first()).toBeVisible();
   await go(page, '/');
+  await expect(page.getByTestId('tabbar')).toBeVisible();
   expect(await measure(onScreen(page).getByTestId('index-card').first())).toEqual(cardBefore);
   expect(await measure(onScreen(page).getByTestId('home-stocks').getByTestId('quote-row').first())).toEqual(rowBefore);
   // The cards sit side by side in the strip without overlapping.

@@ -63,7 +63,7 @@ export function configureClient(next: Partial<ClientConfig>): void {
   config = { ...config, ...next };
 }
 
-/** SPEC section 7: relative URLs get the base URL and the version prefix. */
+/** docs/product.md section 7: relative URLs get the base URL and the version prefix. */
 export function resolveUrl(url: string, query?: Query, arrayFormat?: ArrayFormat): string {
   const absolute = /^https?:\/\//.test(url);
   const path = absolute || url.startsWith(`${apiPrefix}/`) ? url : `${apiPrefix}/${url.replace(/^\/+/, '')}`;
@@ -72,7 +72,7 @@ export function resolveUrl(url: string, query?: Query, arrayFormat?: ArrayFormat
   return search ? `${full}${full.includes('?') ? '&' : '?'}${search}` : full;
 }
 
-/** The headers every call carries (SPEC section 7). */
+/** The headers every call carries (docs/product.md section 7). */
 export function commonHeaders(): Record<string, string> {
   const token = config.getToken();
   return {
@@ -96,7 +96,7 @@ async function guarded<T>(key: string, prevent: boolean, run: () => Promise<T>):
   }
 }
 
-/** Toasts the messages of a failure and logs out on 401 (SPEC section 8). */
+/** Toasts the messages of a failure and logs out on 401 (docs/product.md section 8). */
 function report(error: RequestError, toast: boolean): void {
   if (error.status === 401) config.onUnauthorized();
   if (!toast) return;
@@ -222,7 +222,7 @@ export type UploadOptions = {
 };
 
 /**
- * SPEC section 7: uploads are POST multipart. XMLHttpRequest rather than fetch because fetch
+ * docs/product.md section 7: uploads are POST multipart. XMLHttpRequest rather than fetch because fetch
  * reports no upload progress. Network failure is code 602001.
  */
 export function upload<T>(options: UploadOptions): Promise<T> {

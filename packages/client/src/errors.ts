@@ -1,5 +1,5 @@
 /**
- * SPEC section 8: the client's own failure codes, beside the HTTP status of server failures.
+ * docs/product.md section 8: the client's own failure codes, beside the HTTP status of server failures.
  * `status` is the HTTP status, or one of the negative pseudo-statuses below, or 0 when the
  * network failed before any answer.
  */

@@ -1,4 +1,4 @@
-/** SPEC section 7: how arrays in a query are written. */
+/** docs/product.md section 7: how arrays in a query are written. */
 export type ArrayFormat = 'indices' | 'repeat' | 'brackets' | 'comma';
 
 type Scalar = string | number | boolean;

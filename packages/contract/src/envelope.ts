@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** DESIGN section 4: every success is HTTP 200 with this envelope. */
+/** docs/api.md: every success is HTTP 200 with this envelope. */
 export function ok<T extends z.ZodType>(data: T) {
   return z.object({ code: z.literal(0), message: z.string(), data });
 }

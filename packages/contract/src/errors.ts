@@ -11,7 +11,7 @@ import { tradeErrors } from './trade.ts';
 import { walletErrors } from './wallet.ts';
 
 /**
- * Stable machine codes of failures (DESIGN section 4). Each has an HTTP status and a message key
+ * Stable machine codes of failures (docs/api.md). Each has an HTTP status and a message key
  * `errors.<CODE>` in every catalog of @soar/i18n. Domains add their codes in their own map and
  * spread it into `errorStatus`.
  */

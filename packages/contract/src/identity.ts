@@ -21,7 +21,7 @@ export const identityErrors = {
 } as const;
 
 /**
- * DESIGN section 5: a member's identity verification (`users.kyc_status`, the profile's
+ * docs/product.md section 4: a member's identity verification (`users.kyc_status`, the profile's
  * `kycStatus`). `none` is the absence of any submission.
  */
 export const kycStatuses = { none: null, review: 0, passed: 1, refused: 2 } as const;

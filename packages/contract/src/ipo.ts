@@ -20,7 +20,7 @@ export const ipoErrors = {
   IPO_ALLOT_TOO_MANY: 422,
 } as const;
 
-/** DESIGN section 5: a subscription is 0 awaiting allotment, 1 allotted, 2 not allotted, 3 listed. */
+/** docs/product.md section 4: a subscription is 0 awaiting allotment, 1 allotted, 2 not allotted, 3 listed. */
 export const ipoSubscriptionStatuses = { awaiting: 0, allotted: 1, notAllotted: 2, listed: 3 } as const;
 export type IpoSubscriptionStatus = (typeof ipoSubscriptionStatuses)[keyof typeof ipoSubscriptionStatuses];
 

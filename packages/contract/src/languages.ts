@@ -1,4 +1,4 @@
-/** Interface languages (SPEC section 1). `en` is the default and the fallback. */
+/** Interface languages (docs/product.md section 1). `en` is the default and the fallback. */
 export const languageKeys = ['en', 'de', 'es', 'fr', 'it', 'ja', 'zh-CN'] as const;
 export type LanguageKey = (typeof languageKeys)[number];
 export const defaultLanguage: LanguageKey = 'en';

@@ -3,7 +3,7 @@ import type { Api } from './api.ts';
 import { ok } from './envelope.ts';
 import { loginAnswer, userInfo } from './member.ts';
 
-/** The older client's calls (SPEC section 7). */
+/** The older client's calls (docs/product.md section 7). */
 export const aggregateStat = z.object({
   members: z.number().int(),
   markets: z.number().int(),

@@ -22,20 +22,20 @@ export const loanErrors = {
   LOAN_PREVIEW_DATE_INVALID: 422,
 } as const;
 
-/** DESIGN section 5: the operator's decision on an application. */
+/** docs/product.md section 4: the operator's decision on an application. */
 export const loanApprovalStatuses = { pending: 0, approved: 1, refused: 2 } as const;
-/** DESIGN section 5: where the money stands. */
+/** docs/product.md section 4: where the money stands. */
 export const loanStatuses = { notDisbursed: 0, disbursed: 1, repaid: 2, overdue: 3 } as const;
 export type LoanApprovalStatus = (typeof loanApprovalStatuses)[keyof typeof loanApprovalStatuses];
 export type LoanStatus = (typeof loanStatuses)[keyof typeof loanStatuses];
 
-/** SPEC section 5: a loan amount is an integer. */
+/** docs/product.md section 5: a loan amount is an integer. */
 export const loanAmount = z
   .string({ error: 'validation.loanAmount' })
   .regex(/^[1-9]\d{0,15}$/, { error: 'validation.loanAmount' })
   .describe('a whole number of at least 1, as a decimal string');
 
-/** SPEC section 5: a signature is required: the upload id of the drawn signature (a PNG). */
+/** docs/product.md section 5: a signature is required: the upload id of the drawn signature (a PNG). */
 export const signatureField = z
   .string({ error: 'validation.signature' })
   .regex(/^[0-9a-f]{32}$/, { error: 'validation.signature' })

@@ -267,7 +267,7 @@ export const marketAdminApi = {
   },
 } as const satisfies Api;
 
-/** WebSocket `/api/v1/ws` (DESIGN section 4, realtime). */
+/** WebSocket `/api/v1/ws` (docs/api.md, realtime). */
 export const userTopics = ['balance', 'orders', 'notice', 'support'] as const;
 export const wsClientMessage = z.discriminatedUnion('op', [
   z.object({ op: z.literal('sub'), topics: z.array(z.string()).min(1).max(100) }),

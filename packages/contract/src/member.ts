@@ -136,7 +136,7 @@ export const payPasswordSetBody = z
   .object({ password: passwordField, confirmPassword: z.string(), code: verificationCodeField })
   .superRefine(checkConfirmation, always);
 
-/** SPEC section 3: user info kept after login. Mail and phone are masked (`d***@soar.local`, `138****5678`). */
+/** docs/product.md section 3: user info kept after login. Mail and phone are masked (`d***@soar.local`, `138****5678`). */
 export const userInfo = z.object({
   uid: z.string(),
   nickname: z.string(),

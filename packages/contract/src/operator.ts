@@ -29,7 +29,7 @@ export const operatorUsernameField = z
   .trim()
   .regex(/^[A-Za-z0-9._-]{3,32}$/, { error: 'validation.operatorUsername' });
 
-/** Operators sign in to the back office with their own tokens (DESIGN section 7). */
+/** Operators sign in to the back office with their own tokens (docs/architecture.md (Accounts and sessions)). */
 export const operatorLoginBody = z.object({
   username: z.string().trim().min(1).max(64),
   password: z.string().min(1).max(128),

@@ -15,7 +15,7 @@ export const quantErrors = {
   QUANT_FUND_LOCKED: 409,
 } as const;
 
-/** DESIGN section 5: a member's fund order is 0 in progress until its cycle ends, then 1 ended. */
+/** docs/product.md section 4: a member's fund order is 0 in progress until its cycle ends, then 1 ended. */
 export const quantOrderStatuses = { inProgress: 0, ended: 1 } as const;
 export type QuantOrderStatus = (typeof quantOrderStatuses)[keyof typeof quantOrderStatuses];
 

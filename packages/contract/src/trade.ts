@@ -28,7 +28,7 @@ export const tradeErrors = {
   TRADE_FEE_SCHEDULE_NOT_FOUND: 404,
 } as const;
 
-/** Order types (DESIGN section 9). */
+/** Order types (docs/trading.md). */
 export const orderTypes = {
   market: 'market',
   limit: 'limit',
@@ -50,7 +50,7 @@ export type TimeInForce = (typeof timeInForce)[keyof typeof timeInForce];
 export const timeInForceList = Object.values(timeInForce) as [TimeInForce, ...TimeInForce[]];
 
 /**
- * DESIGN section 5. An order is `pending` while it waits for its price, its session or a block
+ * docs/product.md section 4. An order is `pending` while it waits for its price, its session or a block
  * review (`waitingFor` says which). The simulator fills an order whole, so `partially_filled` is
  * listed for the model's sake and never set today.
  */
@@ -116,7 +116,7 @@ export const fillReasons = {
 export type FillReasonKey = (typeof fillReasons)[keyof typeof fillReasons];
 export const fillReasonList = Object.values(fillReasons) as [FillReasonKey, ...FillReasonKey[]];
 
-/** A block order: this many shares or more wait for an operator's review (SPEC section 5). */
+/** A block order: this many shares or more wait for an operator's review (docs/product.md section 5). */
 export const blockOrderQuantity = 10_000;
 
 /** The operator's decision on a block order. */

@@ -36,7 +36,7 @@ export const walletErrors = {
 export const maxBalance = '10000000000000';
 export const maxDeposit = '1000000000000';
 
-/** SPEC section 5: amounts have a minimum unit of 1 ('wrong amount', 'Please enter the correct amount'). */
+/** docs/product.md section 5: amounts have a minimum unit of 1 ('wrong amount', 'Please enter the correct amount'). */
 export const wholeAmount = z
   .string({ error: 'validation.amount' })
   .regex(/^\d{1,16}(\.\d{1,8})?$/, { error: 'validation.amount' })

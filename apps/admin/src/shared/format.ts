@@ -25,7 +25,7 @@ function trimmed(amount: Decimal): string {
   return `${whole}.${fraction.padEnd(2, '0')}`;
 }
 
-/** A time in the operator's timezone, with the zone named after it (DESIGN section 3). */
+/** A time in the operator's timezone, with the zone named after it (docs/ledger.md). */
 export function formatTime(iso: string | null | undefined): string {
   if (!iso) return '—';
   const date = new Date(iso);

@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 
-/** Money is decimal.js in code (DESIGN section 3); this precision covers numeric(24,8) exactly. */
+/** Money is decimal.js in code (docs/ledger.md); this precision covers numeric(24,8) exactly. */
 export const Money = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP });
 export type Money = InstanceType<typeof Money>;
 

@@ -15,7 +15,7 @@ export function bearerToken(header: string | undefined): string | undefined {
   return match?.[1];
 }
 
-/** DESIGN section 7: member sessions last 30 days from their last use, operator sessions 12 hours. */
+/** docs/architecture.md (Accounts and sessions): member sessions last 30 days from their last use, operator sessions 12 hours. */
 export const memberSessionTtlMs = 30 * 24 * 60 * 60 * 1000;
 export const operatorSessionTtlMs = 12 * 60 * 60 * 1000;
 /** `lastSeenAt` (and with it the member expiry) is written at most this often per session. */

@@ -47,7 +47,7 @@ export function sendError(reply: FastifyReply, error: AppError) {
   return reply.status(error.status).send({ code: error.code, message });
 }
 
-/** The one place that turns failures into the envelope (DESIGN section 4); 5xx hide internals. */
+/** The one place that turns failures into the envelope (docs/api.md); 5xx hide internals. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const known = asAppError(error, request);

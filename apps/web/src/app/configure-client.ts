@@ -14,7 +14,7 @@ const feedback = () => {
   return feedbackModule;
 };
 
-/** Wires the request client to the stores, toasts and logout (SPEC sections 7 and 8). */
+/** Wires the request client to the stores, toasts and logout (docs/product.md sections 7 and 8). */
 export function configureRequestClient(): void {
   configureClient({
     baseUrl: import.meta.env.VITE_API_BASE_URL ?? '',

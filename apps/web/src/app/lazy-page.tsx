@@ -7,7 +7,7 @@ import type { RouteEntry } from './routes.ts';
 
 const pages = new Map<RouteEntry, LazyExoticComponent<ComponentType<PageProps>>>();
 
-/** SPEC section 9: a page that has not loaded within 60,000 ms counts as failed. */
+/** docs/product.md section 9: a page that has not loaded within 60,000 ms counts as failed. */
 function loadPage(entry: RouteEntry) {
   return new Promise<{ default: ComponentType<PageProps> }>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`page load timeout: ${entry.path}`)), pageLoadTimeout);
@@ -58,7 +58,7 @@ export class ChunkErrorBoundary extends Component<{ children: ReactNode }, { fai
 }
 
 /**
- * SPEC section 8: a failed page load offers a reload. A browser may remember a failed module
+ * docs/product.md section 8: a failed page load offers a reload. A browser may remember a failed module
  * import, so the whole document reloads rather than retrying the import.
  */
 function TapToReload() {

@@ -14,7 +14,7 @@ let started = false;
 
 /**
  * The frame of every page. Tab pages are kept alive: once visited they stay mounted (hidden
- * while another page shows), so each keeps its state and scroll position (SPEC section 2).
+ * while another page shows), so each keeps its state and scroll position (docs/product.md section 2).
  */
 export function Root() {
   const location = useLocation();

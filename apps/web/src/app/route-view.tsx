@@ -34,7 +34,7 @@ export function RouteView({ entry, search }: { entry: RouteEntry; search: string
 
 function WithLayout({ entry, children }: { entry: RouteEntry; children: ReactNode }) {
   const { t } = useTranslation();
-  // SPEC section 1: every page's title is the product name.
+  // docs/product.md section 1: every page's title is the product name.
   useEffect(() => {
     document.title = t('app.name');
   }, [t]);
@@ -50,7 +50,7 @@ function WithLayout({ entry, children }: { entry: RouteEntry; children: ReactNod
   }
 }
 
-/** SPEC section 2, route guard: a guest on a needLogin page goes to the login page and back. */
+/** docs/product.md section 2, route guard: a guest on a needLogin page goes to the login page and back. */
 function LoginGuard({ entry, children }: { entry: RouteEntry; children: ReactNode }) {
   const isLogined = useSessionStore((state) => state.isLogined);
   const location = useLocation();

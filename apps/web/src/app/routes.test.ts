@@ -7,7 +7,7 @@ import { routes, tabRoutes } from './routes.ts';
 const lookup = (catalog: unknown, key: string) =>
   key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], catalog);
 
-/** SPEC section 2 and the brief: every page that shows a user's own money, orders or data. */
+/** docs/product.md section 2 and the brief: every page that shows a user's own money, orders or data. */
 const ownData = [
   /^\/pages\/deposit\//,
   /^\/pages\/withdraw\/crypto$/,

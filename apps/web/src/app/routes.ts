@@ -16,7 +16,7 @@ export type RouteEntry = {
   layout: Layout;
   /** Set on the five tab pages: they show the tab bar and stay mounted once visited. */
   tab?: TabKey;
-  /** A guest is sent to the login page with a redirect back (SPEC section 2, route guard). */
+  /** A guest is sent to the login page with a redirect back (docs/product.md section 2, route guard). */
   needLogin: boolean;
   /** Top-bar tools of the default layout. */
   tools: Tool[];
@@ -29,7 +29,7 @@ export type RouteEntry = {
 };
 
 /**
- * SPEC section 2: every route of the product. needLogin is set on every page that shows a user's
+ * docs/product.md section 2: every route of the product. needLogin is set on every page that shows a user's
  * own money, orders or data; the spec leaves the flags open ("no page is currently flagged").
  */
 export const routes: RouteEntry[] = [
@@ -395,5 +395,5 @@ export const routes: RouteEntry[] = [
   },
 ];
 
-/** SPEC section 2: the tabs, in the table's order (the spec's), labelled `tabbar.<key>`. */
+/** docs/product.md section 2: the tabs, in the table's order (the spec's), labelled `tabbar.<key>`. */
 export const tabRoutes = routes.filter((route): route is RouteEntry & { tab: TabKey } => route.tab !== undefined);

@@ -55,7 +55,7 @@ afterEach(() => {
   configureClient({});
 });
 
-describe('start-up (SPEC section 4)', () => {
+describe('start-up (docs/product.md section 4)', () => {
   it('loads markets and currencies, then languages, then the base setting, then sets init', async () => {
     const pending = startUp();
     expect(useAppStore.getState().init).toBe(false);

@@ -14,7 +14,7 @@ import { useLanguageStore } from '../shared/stores/language.ts';
 const ignore = () => undefined;
 
 /**
- * SPEC section 4, app start, in order. Language, market and currency failures are silent; a
+ * docs/product.md section 4, app start, in order. Language, market and currency failures are silent; a
  * failed profile or base-setting call does not stop start-up (a 401 has already logged out).
  */
 export async function startUp(): Promise<void> {

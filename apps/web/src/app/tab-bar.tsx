@@ -12,7 +12,7 @@ const icons: Record<TabKey, ComponentType> = {
   profile: ProfileIcon,
 };
 
-/** SPEC section 2 and 9: the five tabs, 50 px high, 24 px icons, 10 px labels. */
+/** docs/product.md section 2 and 9: the five tabs, 50 px high, 24 px icons, 10 px labels. */
 export function TabBar({ active }: { active: TabKey }) {
   const { t } = useTranslation();
   const navigate = useNavigate();

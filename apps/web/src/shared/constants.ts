@@ -1,4 +1,4 @@
-/** SPEC section 9: the product's UI constants, in one place. */
+/** docs/product.md section 9: the product's UI constants, in one place. */
 export const colors = {
   primary: '#465CFF',
   success: '#09BE4F',
@@ -25,7 +25,7 @@ export const pageLoadingDelay = 200;
 export const pageLoadTimeout = 60_000;
 
 export const tabBar = { height: 50, iconSize: 24, fontSize: 10 } as const;
-/** SPEC section 2: the markets tab reports reaching the bottom this many pixels early. */
+/** docs/product.md section 2: the markets tab reports reaching the bottom this many pixels early. */
 export const marketsReachBottomDistance = 50;
 
 export const numberDecimals = 4;

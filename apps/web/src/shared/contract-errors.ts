@@ -20,7 +20,7 @@ export function contractErrors(schema: Schema, values: object, t: TFunction): Re
     const input = (values as Record<string, unknown>)[name];
     const empty = input === undefined || input === null || input === '';
     const own = issue.message.startsWith('validation.') ? issue.message : undefined;
-    // A signature or an agreement left out keeps its own words (SPEC section 5); others are "required".
+    // A signature or an agreement left out keeps its own words (docs/product.md section 5); others are "required".
     const key = empty && !(own && keepWhenEmpty.has(own)) ? 'validation.required' : (own ?? 'validation.invalid');
     errors[name] = t(key, { field: t(`fields.${name}`) });
   }

@@ -18,7 +18,7 @@ function layer(): HTMLElement {
   return toastLayer;
 }
 
-/** SPEC section 9: toasts last 1,500 ms unless told otherwise; several stack. */
+/** docs/product.md section 9: toasts last 1,500 ms unless told otherwise; several stack. */
 export function toast(content: string, duration: number = toastDuration): void {
   const item = document.createElement('div');
   item.className = 'toast';

@@ -1,7 +1,7 @@
 import { numberDecimals } from './constants.ts';
 
 /**
- * SPEC section 9: numbers show 4 decimals unless told otherwise. Values may be decimal strings
+ * docs/product.md section 9: numbers show 4 decimals unless told otherwise. Values may be decimal strings
  * from the wire; they are formatted for display only, never computed with here.
  */
 export function formatNumber(

@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect, useRef } from 'react';
 
-/** SPEC section 2: pages receive their query parameters as props. */
+/** docs/product.md section 2: pages receive their query parameters as props. */
 export type PageProps = { query: Record<string, string> };
 
 /** Whether the page is the one on screen (a kept-alive tab page may be hidden). */

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 
 /**
  * A member's upload, fetched with the operator's token (an <img src> cannot send it) and shown
- * through an object URL; antd's preview zooms it (1 to 4 times, SPEC section 9).
+ * through an object URL; antd's preview zooms it (1 to 4 times, docs/product.md section 9).
  */
 export function ProofImage({ id }: { id: string }) {
   const { t } = useTranslation();

@@ -55,7 +55,14 @@ export default function SupportConsolePage() {
   });
   const thread = useQuery({
     queryKey: ['admin/support/message/list', current],
-    queryFn: () => call('GET /admin/support/message/list', { query: { conversationId: current ?? 0, limit: 100 } }),
+    queryFn: async () => {
+      const data = await call('GET /admin/support/message/list', {
+        query: { conversationId: current ?? 0, limit: 100 },
+      });
+      // Reading marks the member's messages seen: the unread count on the left drops now.
+      void client.invalidateQueries({ queryKey: ['admin/support/conversation/list'] });
+      return data;
+    },
     enabled: current !== undefined,
   });
   useDesk(() => {
@@ -78,8 +85,9 @@ export default function SupportConsolePage() {
   const nameOf = (item: Conversation) =>
     item.guest ? t('identity.support.guest', { id: item.id }) : `${item.uid} ${item.nickname}`;
   return (
-    <Space align="start" style={{ width: '100%' }} size={16}>
-      <Card title={t('identity.support.title')} style={{ width: 360 }}>
+    // A flex row, not a Space: Space wraps each card in an item, so the chat could not take the rest.
+    <div style={{ display: 'flex', alignItems: 'flex-start', gap: 16, width: '100%' }}>
+      <Card title={t('identity.support.title')} style={{ width: 360, flex: 'none' }}>
         <List<Conversation>
           dataSource={conversations.data?.list}
           locale={{ emptyText: <Empty description={t('identity.support.empty')} /> }}
@@ -138,6 +146,6 @@ export default function SupportConsolePage() {
           </Space>
         )}
       </Card>
-    </Space>
+    </div>
   );
 }

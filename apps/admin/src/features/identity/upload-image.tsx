@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 
 /**
  * A member's upload (a KYC photo, a chat picture) fetched with the operator's token and shown
- * through an object URL; the preview zooms 1 to 4 times (SPEC section 9).
+ * through an object URL; the preview zooms 1 to 4 times (docs/product.md section 9).
  */
 export function UploadImage({ id }: { id: string }) {
   const { t } = useTranslation();

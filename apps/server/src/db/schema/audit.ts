@@ -1,7 +1,7 @@
 import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { operators } from './member.ts';
 
-/** Every operator action (DESIGN section 7), written in the same transaction as the change. */
+/** Every operator action (docs/architecture.md (Accounts and sessions)), written in the same transaction as the change. */
 export const auditLog = pgTable(
   'audit_log',
   {

@@ -72,7 +72,7 @@ export const ipoOffers = pgTable(
 );
 
 /**
- * A member's application (DESIGN section 5: 0 awaiting allotment, 1 allotted, 2 not allotted,
+ * A member's application (docs/product.md section 4: 0 awaiting allotment, 1 allotted, 2 not allotted,
  * 3 listed). `frozen` is what sits in the member's frozen balance for it while it awaits: lots x
  * lot size x `price` + `fee`. A cancelled application keeps its row (`cancelled_at`) for the record.
  */

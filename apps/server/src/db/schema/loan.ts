@@ -61,7 +61,7 @@ export type LoanTermsRecord = {
 };
 
 /**
- * An application and, once approved, the loan (DESIGN section 5: approval 0 pending, 1 approved,
+ * An application and, once approved, the loan (docs/product.md section 4: approval 0 pending, 1 approved,
  * 2 refused; status 0 not disbursed, 1 disbursed, 2 repaid, 3 overdue). `principal`, `interest`
  * and `penalty` are what is owed now; the daily accruals and the repayments explain them.
  */

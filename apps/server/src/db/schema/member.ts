@@ -16,7 +16,7 @@ export const users = pgTable(
     inviterId: integer('inviter_id'),
     /** 0 none; a level set by operators lowers trading fees (docs/product.md, VIP). */
     vipLevel: integer('vip_level').notNull().default(0),
-    /** KYC (DESIGN section 5): null none, 0 under review, 1 pass, 2 refused. */
+    /** KYC (docs/product.md section 4): null none, 0 under review, 1 pass, 2 refused. */
     kycStatus: integer('kyc_status'),
     /** Set by operators (docs/admin.md): a frozen login is refused, a frozen withdrawal too. */
     loginFrozen: boolean('login_frozen').notNull().default(false),
@@ -75,13 +75,13 @@ export const operatorSessions = pgTable('operator_sessions', {
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
 });
 
-/** Kept apart from the login password (SPEC section 3: the transaction password). */
+/** Kept apart from the login password (docs/product.md section 3: the transaction password). */
 export const payPasswords = pgTable('pay_passwords', {
   userId: integer('user_id')
     .primaryKey()
     .references(() => users.id),
   hash: text('hash').notNull(),
-  /** Wrong tries since the last success; five lock it for 15 minutes (DESIGN section 7). */
+  /** Wrong tries since the last success; five lock it for 15 minutes (docs/architecture.md (Accounts and sessions)). */
   failedAttempts: integer('failed_attempts').notNull().default(0),
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -81,7 +81,7 @@ export const quantRates = pgTable(
   (table) => [primaryKey({ columns: [table.fundId, table.date] })],
 );
 
-/** DESIGN section 5: 0 in progress, 1 ended. Terms are copied from the fund when bought. */
+/** docs/product.md section 4: 0 in progress, 1 ended. Terms are copied from the fund when bought. */
 export const quantOrders = pgTable(
   'quant_orders',
   {

@@ -21,7 +21,7 @@ const money = (name: string) => numeric(name, { precision: 24, scale: 8 });
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 /**
- * A member's money per currency (DESIGN section 3). Only the ledger writes here, inside the same
+ * A member's money per currency (docs/ledger.md). Only the ledger writes here, inside the same
  * transaction as the journal entry that explains the change. Neither side may go below zero.
  */
 export const balances = pgTable(
@@ -130,7 +130,7 @@ export const depositChannels = pgTable('deposit_channels', {
   createdAt: createdAt(),
 });
 
-/** DESIGN section 5: 0 wait, 1 pass, 2 part (audit amount below the amount), 3 refuse. */
+/** docs/product.md section 4: 0 wait, 1 pass, 2 part (audit amount below the amount), 3 refuse. */
 export const deposits = pgTable(
   'deposits',
   {
@@ -178,7 +178,7 @@ export const walletAddresses = pgTable(
   (table) => [uniqueIndex('wallet_addresses_unique').on(table.userId, table.network, table.address)],
 );
 
-/** DESIGN section 5: 0 wait, 1 pass, 2 refuse (the frozen amount returns). */
+/** docs/product.md section 4: 0 wait, 1 pass, 2 refuse (the frozen amount returns). */
 export const withdrawals = pgTable(
   'withdrawals',
   {

@@ -5,7 +5,7 @@ import { hashPassword } from '../../lib/passwords.ts';
 import type { Database } from '../client.ts';
 import { operators, payPasswords, users } from '../schema/index.ts';
 
-/** DESIGN section 2: the demo logins of development (`npm start` prints them). */
+/** docs/architecture.md: the demo logins of development (`npm start` prints them). */
 export const demoMember = {
   uid: '10000001',
   nickname: 'Demo',

@@ -1,7 +1,7 @@
 import type { Database } from '../client.ts';
 import { appSettings, currencies, languages, markets } from '../schema/index.ts';
 
-/** SPEC section 1: English is the default; the picker offers the seven bundled catalogs. */
+/** docs/product.md section 1: English is the default; the picker offers the seven bundled catalogs. */
 const languageRows = [
   { key: 'en', label: 'English', flag: 'en.svg', sort: 1 },
   { key: 'de', label: 'Deutsch', flag: 'de.svg', sort: 2 },

@@ -78,7 +78,7 @@ describe('applying for a loan', () => {
     expect(await balanceOf(t.app, member.headers, 'USDT')).toEqual({ available: '0', frozen: '0' });
   });
 
-  it('needs an integer amount and a signature (SPEC messages), in two languages', async () => {
+  it('needs an integer amount and a signature (docs/product.md section 8 messages), in two languages', async () => {
     const member = await createMember(t.app);
     const sign = await signature(t.app, member);
     const decimal = await call(t.app, 'POST', 'loan/apply', member.headers, {

@@ -18,7 +18,7 @@ const byChange = (a: Quote, b: Quote) =>
 export class MarketService {
   constructor(private readonly engine: MarketEngine) {}
 
-  /** SPEC section 2, markets tab: most active by volume, gainers and losers by change percent. */
+  /** docs/product.md section 2, markets tab: most active by volume, gainers and losers by change percent. */
   list(query: { market?: string; tab: QuoteTab; page: number; pageSize: number }) {
     const quotes = this.engine.quotesOf(
       (instrument) => instrument.kind === 'stock' && (!query.market || instrument.market === query.market),

@@ -19,7 +19,7 @@ export async function setPayPassword(db: Database | Transaction, userId: number,
 }
 
 /**
- * Checks a member's pay password before money leaves (DESIGN section 7): five wrong tries lock it
+ * Checks a member's pay password before money leaves (docs/architecture.md (Accounts and sessions)): five wrong tries lock it
  * for 15 minutes. Throws PAY_PASSWORD_NOT_SET, PAY_PASSWORD_LOCKED or PAY_PASSWORD_WRONG. The
  * count of wrong tries is written even when the caller's transaction rolls back, so call it
  * outside the money transaction.

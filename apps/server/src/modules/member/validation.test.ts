@@ -28,7 +28,7 @@ async function problems(url: string, body: unknown, lang: string, headers: Recor
   return res.json().message as string[];
 }
 
-describe('account rules (SPEC section 5), in English and German', () => {
+describe('account rules (docs/product.md section 5), in English and German', () => {
   it.each([
     ['en', 'the password is 4 to 16 digits'],
     ['de', 'Das Passwort muss 4 bis 16 Zeichen lang sein'],

@@ -22,7 +22,7 @@ export const settingsRoutes: FastifyPluginAsync<{ settings: SettingsService }> =
   }
 
   // The CSP allows scripts from this origin only, so the operator's custom script is served as a
-  // file the client loads with <script src>, never injected inline (SPEC section 4, step 5).
+  // file the client loads with <script src>, never injected inline (docs/product.md section 4, step 5).
   app.get(
     '/base/custom.js',
     { schema: { tags, summary: 'The custom script of the base settings, as JavaScript' } },

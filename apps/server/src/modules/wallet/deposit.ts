@@ -62,7 +62,7 @@ export function adminDepositView(row: DepositRow) {
   };
 }
 
-/** Deposits (SPEC section 4: 0 wait, 1 pass, 2 part, 3 refuse): applied by members, credited on review. */
+/** Deposits (docs/product.md section 4: 0 wait, 1 pass, 2 part, 3 refuse): applied by members, credited on review. */
 export class DepositService {
   constructor(
     private readonly db: Database,
@@ -197,7 +197,12 @@ export class DepositService {
       if (!after) throw new Error('update returned no deposit');
       await sendNotice(book, {
         userId: before.userId,
-        kind: body.status === 1 ? 'depositPassed' : body.status === 2 ? 'depositPartial' : 'depositRefused',
+        kind:
+          body.status === depositStatuses.pass
+            ? 'depositPassed'
+            : body.status === depositStatuses.part
+              ? 'depositPartial'
+              : 'depositRefused',
         params: { amount: moneyString(amount), currency: before.currency, credited: moneyString(credited) },
         reference: `deposit:${before.id}`,
       });

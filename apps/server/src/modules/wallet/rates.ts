@@ -6,7 +6,7 @@ import { AppError } from '../../lib/errors.ts';
 
 /** Operator-editable wallet rules, the `wallet` row of app_settings. */
 export type WalletSetting = {
-  /** SPEC section 9: $10. */
+  /** docs/product.md section 9: $10. */
   withdrawMinimumUsd: string;
   withdrawFeeRate: string;
   withdrawFeeMinimumUsd: string;

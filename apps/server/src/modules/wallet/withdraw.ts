@@ -55,7 +55,7 @@ export function withdrawalFee(setting: WalletSetting, rate: CurrencyRate, amount
   return Money.max(proportional, rulesFor(setting, rate).feeMinimum);
 }
 
-/** Bound wallets and withdrawals (SPEC section 4: 0 wait, 1 pass, 2 refuse). */
+/** Bound wallets and withdrawals (docs/product.md section 4: 0 wait, 1 pass, 2 refuse). */
 export class WithdrawService {
   constructor(
     private readonly db: Database,
@@ -232,7 +232,7 @@ export class WithdrawService {
       if (!after) throw new Error('update returned no withdrawal');
       await sendNotice(book, {
         userId,
-        kind: body.status === 1 ? 'withdrawPassed' : 'withdrawRefused',
+        kind: body.status === withdrawStatuses.pass ? 'withdrawPassed' : 'withdrawRefused',
         params: { amount: moneyString(amount), currency },
         reference,
       });

@@ -4,7 +4,7 @@ import { Logo } from '../../shared/ui/logo.tsx';
 import { ScrollArea } from '../../shared/ui/scroll-area.tsx';
 import { BackButton } from './back-button.tsx';
 
-/** SPEC section 2: back (or home without history), language picker and the logo. */
+/** docs/product.md section 2: back (or home without history), language picker and the logo. */
 export function AuthLayout({ children }: { children: ReactNode }) {
   return (
     <div className="layout layout-auth">

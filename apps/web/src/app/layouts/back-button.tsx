@@ -8,7 +8,7 @@ function canGoBack(): boolean {
   return (state?.idx ?? 0) > 0;
 }
 
-/** SPEC section 2: back if there is history, otherwise home. */
+/** docs/product.md section 2: back if there is history, otherwise home. */
 export function BackButton() {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -12,7 +12,7 @@ import { BackButton } from './back-button.tsx';
 import { CustomerTool, NoticeTool } from './tool-panels.tsx';
 
 /**
- * SPEC section 2: a spinner until start-up completes, then a top bar with the tools the route
+ * docs/product.md section 2: a spinner until start-up completes, then a top bar with the tools the route
  * asks for. Tab pages show the logo; other pages a back button.
  */
 export function DefaultLayout({ entry, children }: { entry: RouteEntry; children: ReactNode }) {

@@ -9,7 +9,7 @@ export function currentRedirect(): string | undefined {
 }
 
 /**
- * SPEC section 4, login success: store the token and user info, then return to the page the
+ * docs/product.md section 4, login success: store the token and user info, then return to the page the
  * guard came from, else the profile tab. The login page calls this.
  */
 export function completeLogin(token: string, userInfo: UserInfo = {}): void {
@@ -17,7 +17,7 @@ export function completeLogin(token: string, userInfo: UserInfo = {}): void {
   navigate(currentRedirect() ?? profilePath, { replace: true });
 }
 
-/** SPEC section 4, logout (also on any 401): clear the session and go to the login page. */
+/** docs/product.md section 4, logout (also on any 401): clear the session and go to the login page. */
 export function logout(): void {
   useSessionStore.getState().clear();
   const path = window.location.hash.replace(/^#/, '').split('?')[0];

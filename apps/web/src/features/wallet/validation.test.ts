@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { amountError, isAddressShape, normaliseAmount } from './validation.ts';
 
-describe('amounts (SPEC section 5: a whole number of at least 1)', () => {
+describe('amounts (docs/product.md section 5: a whole number of at least 1)', () => {
   it('accepts whole numbers from 1, with or without a zero fraction', () => {
     for (const value of ['1', '10', '250', '007', '12.0', '12.00000000'])
       expect(amountError(value), value).toBeUndefined();

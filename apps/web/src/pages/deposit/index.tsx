@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Notice, WalletPage } from '../../features/wallet/components/wallet-page.tsx';
 
-/** SPEC section 9: bank (fiat) or crypto (USDT on ERC-20 and TRC-20); review takes up to 5 minutes. */
+/** docs/product.md section 9: bank (fiat) or crypto (USDT on ERC-20 and TRC-20); review takes up to 5 minutes. */
 export function Page() {
   const { t } = useTranslation();
   const navigate = useNavigate();

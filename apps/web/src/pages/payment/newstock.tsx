@@ -6,7 +6,6 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { subscriptionAmount } from '../../features/ipo/amount.ts';
 import { useOffer } from '../../features/ipo/api/offers.ts';
 import { type SubscribeBody, useReconfirm, useSubscribe } from '../../features/ipo/api/subscribe.ts';
-import styles from '../../features/ipo/components/ipo.module.css';
 import { OfferCard } from '../../features/ipo/components/offer-card.tsx';
 import { useSessionStore } from '../../features/session/store.ts';
 import { useAvailable } from '../../shared/balances.ts';
@@ -15,6 +14,7 @@ import { toast } from '../../shared/feedback.ts';
 import { newKey, useIdempotentAttempt } from '../../shared/idempotency.ts';
 import { useMoney } from '../../shared/money-format.ts';
 import { PageFrame } from '../../shared/ui/page-frame.tsx';
+import styles from '../../shared/ui/product-card.module.css';
 
 const fields = ipoSubscribeBody.pick({ payPassword: true });
 

@@ -22,7 +22,7 @@ export function realtimeUrl(
 }
 
 /**
- * The app's one WebSocket (DESIGN section 6). It opens with the first subscription, not at start;
+ * The app's one WebSocket (docs/web.md). It opens with the first subscription, not at start;
  * when the server refuses it, it retries with backoff and says nothing (no toast, no error).
  */
 export const realtime = new RealtimeClient({

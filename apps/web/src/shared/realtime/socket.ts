@@ -1,5 +1,5 @@
 /**
- * The app's one WebSocket (DESIGN section 6): topics are reference-counted, so many components can
+ * The app's one WebSocket (docs/web.md): topics are reference-counted, so many components can
  * listen to `quote:AAPL` over one subscription; after a drop it reconnects with backoff and
  * subscribes again to everything still wanted.
  */

@@ -5,7 +5,7 @@ import { persist } from 'zustand/middleware';
 export type MsgType = 'whatsapp' | 'builtin';
 
 type AppState = {
-  /** False until start-up completes (SPEC section 4); never persisted. */
+  /** False until start-up completes (docs/product.md section 4); never persisted. */
   init: boolean;
   currentMarket: string | undefined;
   markets: Market[];

@@ -20,7 +20,7 @@ function Card({ glare, hand }: { glare?: boolean; hand?: boolean }) {
   );
 }
 
-/** SPEC's photo rules beside example pictures: a good photo and what is refused. */
+/** the product's (docs/product.md) photo rules beside example pictures: a good photo and what is refused. */
 export function PhotoGuidance() {
   const { t } = useTranslation();
   const bad = [

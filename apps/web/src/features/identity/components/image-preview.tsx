@@ -4,7 +4,7 @@ import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import styles from '../identity.module.css';
 
-/** A full-screen preview of an image, zoomable from 1x to 4x (SPEC section 9). */
+/** A full-screen preview of an image, zoomable from 1x to 4x (docs/product.md section 9). */
 export function ImagePreview({ src, onClose }: { src: string; onClose: () => void }) {
   const { t } = useTranslation();
   const [zoom, setZoom] = useState(1);

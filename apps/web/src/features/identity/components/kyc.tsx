@@ -35,6 +35,7 @@ export function KycOverview() {
   );
   return (
     <div className={styles.page} data-testid="kyc-overview">
+      <h1 className="page-title">{t('pages.kycverify.index')}</h1>
       <section className={styles.card}>
         <Tag color={tagColor[state]} round data-testid="kyc-state">
           {t(`kyc.status.${state}`)}
@@ -134,6 +135,7 @@ export function KycForm({ docType }: { docType: KycDocType }) {
     editable(field) ? [{ required: true, message: t('validation.required', { field: t(`fields.${field}`) }) }] : [];
   return (
     <div className={styles.page} data-testid={`kyc-form-${docType}`}>
+      <h1 className="page-title">{t(`pages.kycverify.${docType}`)}</h1>
       <Form
         form={form}
         layout="vertical"

@@ -3,7 +3,10 @@ import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../shared/format.ts';
 import { useMoney } from '../../../shared/money-format.ts';
-import styles from './ipo.module.css';
+import card from '../../../shared/ui/product-card.module.css';
+import ipo from './ipo.module.css';
+
+const styles = { ...card, ...ipo };
 
 const stateTag = { open: styles.tagLive, upcoming: styles.tagSoon, closed: '', allotted: '', listed: '' } as const;
 

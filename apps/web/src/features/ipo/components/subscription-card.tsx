@@ -2,14 +2,17 @@ import { type IpoSubscription, ipoSubscriptionStatuses } from '@soar/contract';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useMoney } from '../../../shared/money-format.ts';
-import styles from './ipo.module.css';
+import card from '../../../shared/ui/product-card.module.css';
+import ipo from './ipo.module.css';
+
+const styles = { ...card, ...ipo };
 
 const statusTag: Record<number, string> = {
   [ipoSubscriptionStatuses.awaiting]: styles.tagSoon ?? '',
   [ipoSubscriptionStatuses.allotted]: styles.tagLive ?? '',
 };
 
-/** One of my subscriptions with every field of SPEC's IPO subscription and, once allotted, the money. */
+/** One of my subscriptions with every field of the product's (docs/product.md) IPO subscription and, once allotted, the money. */
 export function SubscriptionCard({
   subscription: s,
   onCancel,

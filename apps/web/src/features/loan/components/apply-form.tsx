@@ -20,7 +20,7 @@ const fields = loanApplyBody.pick({ amount: true, agree: true });
 
 /**
  * The application: a whole amount within the product's range, the key terms it leads to, the
- * contract to read and accept, and a drawn signature (SPEC section 5: an integer amount and a
+ * contract to read and accept, and a drawn signature (docs/product.md section 5: an integer amount and a
  * signature are required). Errors show after the first submit and follow every change.
  */
 export function ApplyForm({ product, isLogined }: { product: LoanProduct; isLogined: boolean }) {

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { kycPath } from '../paths.ts';
 import styles from './loan.module.css';
 
-/** `users.kycStatus` of a passed verification (DESIGN section 5: KYC 1 pass). */
+/** `users.kycStatus` of a passed verification (docs/product.md section 4: KYC 1 pass). */
 const kycPassed = 1;
 
 /** Loans need a verified identity (the operators' setting): a link to verify, unless done. */

@@ -2,7 +2,7 @@ import { type Loan, loanApprovalStatuses, loanStatuses } from '@soar/contract';
 import { useTranslation } from 'react-i18next';
 import styles from './loan.module.css';
 
-/** One tag for where a loan stands: under review, refused, or its loan status (DESIGN section 5). */
+/** One tag for where a loan stands: under review, refused, or its loan status (docs/product.md section 4). */
 export function StatusTag({ loan }: { loan: Pick<Loan, 'approvalStatus' | 'status'> }) {
   const { t } = useTranslation();
   if (loan.approvalStatus === loanApprovalStatuses.pending) {

@@ -6,7 +6,7 @@ import styles from '../market.module.css';
 import { Banner } from './banners.tsx';
 
 /**
- * The home banners in antd-mobile's Swiper (SPEC section 9: autoplay every 5,000 ms, 500 ms
+ * The home banners in antd-mobile's Swiper (docs/product.md section 9: autoplay every 5,000 ms, 500 ms
  * slides). Loaded after the home page, which shows the first banner until then; the banners are
  * the operators' (`GET banner/list`), each opening its link inside the app.
  */

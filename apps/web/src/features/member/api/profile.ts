@@ -1,4 +1,4 @@
 import { call } from '@soar/client';
 
-/** SPEC section 7: `GET member/profile` without a loading indicator; balances and profile fields. */
+/** docs/product.md section 7: `GET member/profile` without a loading indicator; balances and profile fields. */
 export const getProfile = () => call('GET /member/profile', {}, { loading: false, toast: false });

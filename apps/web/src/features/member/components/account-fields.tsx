@@ -19,7 +19,7 @@ export function CodeField({ onSend }: { onSend: () => Promise<boolean> }) {
   );
 }
 
-/** A new password and its confirmation (SPEC section 5: 4 to 16 characters, both the same). */
+/** A new password and its confirmation (docs/product.md section 5: 4 to 16 characters, both the same). */
 export function NewPasswordFields({ label }: { label: string }) {
   const { t } = useTranslation();
   return (

@@ -8,15 +8,15 @@ import { contractErrors } from '../../../shared/contract-errors.ts';
 import { toast } from '../../../shared/feedback.ts';
 import { useIdempotentAttempt } from '../../../shared/idempotency.ts';
 import { useMoney } from '../../../shared/money-format.ts';
+import styles from '../../../shared/ui/product-card.module.css';
 import { Sheet } from '../../../shared/ui/sheet.tsx';
 import { type BuyBody, useBuyFund } from '../api/buy.ts';
 import { above, below, estimatedProfit } from '../estimate.ts';
-import styles from './quant.module.css';
 
 const fields = quantBuyBody.pick({ amount: true, payPassword: true });
 
 /**
- * Buying a fund: the amount (a whole number from the fund's minimum, SPEC's {min}), what it may
+ * Buying a fund: the amount (a whole number from the fund's minimum, the product's (docs/product.md) {min}), what it may
  * earn over the cycle, the available balance and the pay password. Errors show after the first
  * submit and follow every change.
  */

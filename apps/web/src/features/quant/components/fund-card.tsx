@@ -2,7 +2,7 @@ import type { QuantFund } from '@soar/contract';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useMoney } from '../../../shared/money-format.ts';
-import styles from './quant.module.css';
+import styles from '../../../shared/ui/product-card.module.css';
 
 const stateTag = { onSale: styles.tagLive, upcoming: styles.tagSoon, ended: '' } as const;
 

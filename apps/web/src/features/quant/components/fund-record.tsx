@@ -1,9 +1,9 @@
 import type { QuantFund } from '@soar/contract';
 import { useTranslation } from 'react-i18next';
 import { useMoney } from '../../../shared/money-format.ts';
+import styles from '../../../shared/ui/product-card.module.css';
 import type { useFundRates } from '../api/funds.ts';
 import { rateStats } from '../rate-stats.ts';
-import styles from './quant.module.css';
 import { RateChart } from './rate-chart.tsx';
 
 /** A fund's realised daily rates as a chart against its promised range, and what they add up to. */

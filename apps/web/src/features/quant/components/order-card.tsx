@@ -2,7 +2,7 @@ import { type QuantOrder, quantOrderStatuses } from '@soar/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMoney } from '../../../shared/money-format.ts';
-import styles from './quant.module.css';
+import styles from '../../../shared/ui/product-card.module.css';
 
 /** One of my fund orders: profit so far, the latest fund day, progress through the cycle, payout. */
 export function OrderCard({ order }: { order: QuantOrder }) {

@@ -2,7 +2,7 @@ import type { quantProfit } from '@soar/contract';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useMoney } from '../../../shared/money-format.ts';
-import styles from './quant.module.css';
+import styles from '../../../shared/ui/product-card.module.css';
 
 export type QuantProfit = z.infer<typeof quantProfit>;
 

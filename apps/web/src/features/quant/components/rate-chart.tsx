@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import styles from '../../../shared/ui/product-card.module.css';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import { useDarkTheme } from '../../../shared/use-dark-theme.ts';
-import styles from './quant.module.css';
 import type { RateChartApi, RatePoint } from './rate-chart-engine.ts';
 
 /**

@@ -10,7 +10,7 @@ import {
   type UTCTimestamp,
 } from 'lightweight-charts';
 
-// SPEC section 9: success #09BE4F for a rising bar, danger #FF2B2B for a falling one.
+// docs/product.md section 9: success #09BE4F for a rising bar, danger #FF2B2B for a falling one.
 const up = '#09BE4F';
 const down = '#FF2B2B';
 

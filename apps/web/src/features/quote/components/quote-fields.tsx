@@ -11,7 +11,7 @@ import { directionClass } from '../../../shared/quote/index-card.tsx';
 import { useLocale } from '../../../shared/use-locale.ts';
 import styles from '../quote.module.css';
 
-/** SPEC section 3, Quote: high, low, open, close, previous close, volume, change. Indices have no volume. */
+/** docs/product.md section 3, Quote: high, low, open, close, previous close, volume, change. Indices have no volume. */
 export function QuoteFields({ quote }: { quote: Quote }) {
   const { t } = useTranslation();
   const locale = useLocale();

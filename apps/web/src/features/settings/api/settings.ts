@@ -1,7 +1,7 @@
 import { apiPrefix, call } from '@soar/client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-/** The settings calls of SPEC section 7; start-up runs them without loading indicator or toasts. */
+/** The settings calls of docs/product.md section 7; start-up runs them without loading indicator or toasts. */
 const quiet = { loading: false, toast: false } as const;
 
 export const getLanguages = () => call('GET /language/list', {}, quiet);

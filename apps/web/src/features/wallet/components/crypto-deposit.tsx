@@ -14,7 +14,7 @@ import { ProofUpload } from './proof-upload.tsx';
 import { QrCode } from './qr-code.tsx';
 import { Card, Notice } from './wallet-page.tsx';
 
-/** SPEC section 8: the address, its QR code, and the warning that only USDT on this network may be sent. */
+/** docs/product.md section 8: the address, its QR code, and the warning that only USDT on this network may be sent. */
 export function CryptoAddress({ channel }: { channel: DepositChannel }) {
   const { t } = useTranslation();
   const address = channel.address ?? '';

@@ -4,7 +4,7 @@ import { useFormat } from '../use-format.ts';
 import { StatusTag } from './status-tag.tsx';
 import { Row } from './wallet-page.tsx';
 
-/** SPEC section 3: type, amount, audit amount, converted amount, status, submit and audit time, timezone. */
+/** docs/product.md section 3: type, amount, audit amount, converted amount, status, submit and audit time, timezone. */
 export function DepositRecordItem({ record }: { record: DepositRecord }) {
   const { t } = useTranslation();
   const format = useFormat();

@@ -2,7 +2,7 @@ import { Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { colors } from '../../../shared/constants.ts';
 
-/** SPEC section 4: deposit 0 wait, 1 pass, 2 part, 3 refuse; withdrawal 0 wait, 1 pass, 2 refuse. */
+/** docs/product.md section 4: deposit 0 wait, 1 pass, 2 part, 3 refuse; withdrawal 0 wait, 1 pass, 2 refuse. */
 const depositStatuses = ['wait', 'pass', 'part', 'refuse'] as const;
 const withdrawStatuses = ['wait', 'pass', 'refuse'] as const;
 type Status = (typeof depositStatuses)[number];

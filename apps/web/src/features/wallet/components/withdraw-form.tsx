@@ -17,7 +17,7 @@ import { Notice, Row } from './wallet-page.tsx';
 
 type WithdrawForm = { currency?: string; amount?: string; walletId?: string; payPassword?: string };
 
-/** SPEC sections 3 and 9: amount, available balance, fee, received amount, wallet, pay password. */
+/** docs/product.md sections 3 and 9: amount, available balance, fee, received amount, wallet, pay password. */
 export function WithdrawCryptoForm({
   balances,
   config,
@@ -59,7 +59,10 @@ export function WithdrawCryptoForm({
     const errors = contractErrors(withdrawApplyBody, { ...bodyOf(values), amount, walletId: values.walletId ?? '' }, t);
     const rule = config.currencies.find((item) => item.currency === values.currency)?.minimum ?? config.minimumUsd;
     if (!errors.amount && !atLeast(normaliseAmount(amount), rule)) {
-      errors.amount = t('errors.WITHDRAW_BELOW_MINIMUM', { minimum: format.number(rule), currency: values.currency });
+      errors.amount = t('errors.WITHDRAW_BELOW_MINIMUM', {
+        minimum: format.number(rule, values.currency ?? ''),
+        currency: values.currency,
+      });
     }
     return errors;
   });
