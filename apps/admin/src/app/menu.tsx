@@ -12,6 +12,7 @@ import {
   FundOutlined,
   IdcardOutlined,
   NotificationOutlined,
+  PercentageOutlined,
   PictureOutlined,
   RiseOutlined,
   SettingOutlined,
@@ -153,6 +154,13 @@ export const menu: MenuGroup[] = [
         icon: <StockOutlined />,
         endpoint: marketAdminApi.instrumentList,
         page: lazy(() => import('../features/instruments/instruments-page.tsx')),
+      },
+      {
+        key: 'fees',
+        path: '/fees',
+        icon: <PercentageOutlined />,
+        endpoint: tradeAdminApi.feeList,
+        page: lazy(() => import('../features/fees/fees-page.tsx')),
       },
       {
         key: 'ipo',
