@@ -311,6 +311,13 @@ describe('support chat', () => {
       text: 'It is credited now.',
     });
     expect(answered.statusCode, answered.body).toBe(200);
+    const [audited] = await t.app.db.select().from(auditLog).where(eq(auditLog.action, 'support.answer'));
+    expect(audited).toMatchObject({
+      operatorId: expect.any(Number),
+      entity: 'support_conversation',
+      entityId: String(conversationId),
+      after: { text: 'It is credited now.' },
+    });
     const own = await mine.next((f) => f.topic === 'support');
     expect(own.data).toMatchObject({ from: 'member', conversationId });
     const reply = await mine.next((f) => f.topic === 'support' && (f.data as { from: string }).from === 'operator');

@@ -6,6 +6,7 @@ import { AppError } from '../../lib/errors.ts';
 import { paginate } from '../../lib/paginate.ts';
 import type { Actor } from '../../lib/route.ts';
 import { hashToken } from '../../lib/tokens.ts';
+import { recordAudit } from '../admin/audit.ts';
 import type { Book, Ledger } from '../ledger/ledger.ts';
 
 type ConversationRow = typeof supportConversations.$inferSelect;
@@ -228,6 +229,16 @@ export class SupportService {
         .values({ conversationId: conversation.id, sender: 'operator', operatorId: actor.operatorId, text: body.text })
         .returning();
       if (!row) throw new Error('insert returned no message');
+      // What an operator tells a member is part of the record, like every other operator action.
+      await recordAudit(book.tx, {
+        operatorId: actor.operatorId,
+        action: 'support.answer',
+        entity: 'support_conversation',
+        entityId: conversation.id,
+        before: null,
+        after: { messageId: row.id, text: body.text },
+        ip: actor.ip,
+      });
       await book.tx
         .update(supportConversations)
         .set({
