@@ -126,6 +126,8 @@ export async function available(api: APIRequestContext, member: Member, currency
 export async function confirmDialog(page: Page, title: RegExp | string) {
   const dialog = page.locator('.ant-modal-confirm').filter({ hasText: title });
   await expect(dialog).toBeVisible();
+  // A click while the dialog still zooms in can be lost: wait until its opening animation ends.
+  await expect(dialog).not.toHaveClass(/ant-zoom/);
   await dialog.locator('.ant-btn-primary').click();
   await expect(dialog).toBeHidden();
 }
