@@ -74,7 +74,8 @@ export class OperatorAdmin {
   }
 
   async update(actor: Actor, body: { id: number; role?: OperatorRole; disabled?: boolean }) {
-    return this.change(actor, body.id, 'operator.update', async (tx, before) => {
+    const adminsFirst = body.role !== undefined || body.disabled !== undefined;
+    return this.change(actor, body.id, 'operator.update', { adminsFirst }, async (tx, before) => {
       const demoted = body.role !== undefined && body.role !== before.role;
       const disabling = body.disabled === true && before.disabledAt === null;
       if (before.id === actor.operatorId && (demoted || body.disabled !== undefined)) {
@@ -93,28 +94,34 @@ export class OperatorAdmin {
 
   async resetPassword(actor: Actor, id: number, password: string) {
     const passwordHash = await hashPassword(password);
-    return this.change(actor, id, 'operator.password.reset', async (tx, before) => {
+    return this.change(actor, id, 'operator.password.reset', {}, async (tx, before) => {
       await endOperatorSessions(tx, before.id);
       return { passwordHash };
     });
   }
 
   async resetTotp(actor: Actor, id: number) {
-    return this.change(actor, id, 'operator.totp.reset', async () => ({
+    return this.change(actor, id, 'operator.totp.reset', {}, async () => ({
       totpSecret: null,
       totpEnabledAt: null,
       totpLastStep: null,
     }));
   }
 
-  /** Locks the operator row, applies `patch`, and audits the change. */
+  /**
+   * Locks the operator row, applies `patch`, and audits the change. A change that may remove an
+   * admin locks every admin row first, in id order, so two such changes queue instead of
+   * deadlocking on each other's rows.
+   */
   private async change(
     actor: Actor,
     id: number,
     action: string,
+    options: { adminsFirst?: boolean },
     patch: (tx: Transaction, before: OperatorRow) => Promise<Partial<typeof operators.$inferInsert>>,
   ) {
     return this.db.transaction(async (tx) => {
+      if (options.adminsFirst) await lockAdmins(tx);
       const [before] = await tx.select().from(operators).where(eq(operators.id, id)).for('update');
       if (!before) throw new AppError('NOT_FOUND');
       const values = await patch(tx, before);
@@ -134,7 +141,7 @@ export class OperatorAdmin {
    * demoting each other at once cannot leave none.
    */
   private async assertAnotherAdmin(tx: Transaction, leaving: number) {
-    await tx.select({ id: operators.id }).from(operators).where(eq(operators.role, 'admin')).for('update');
+    await lockAdmins(tx);
     const [others] = await tx
       .select({ n: count() })
       .from(operators)
@@ -153,4 +160,14 @@ export class OperatorAdmin {
       after,
     });
   }
+}
+
+/** Every admin row, locked in id order (one order for every transaction that takes them). */
+async function lockAdmins(tx: Transaction) {
+  await tx
+    .select({ id: operators.id })
+    .from(operators)
+    .where(eq(operators.role, 'admin'))
+    .orderBy(operators.id)
+    .for('update');
 }
