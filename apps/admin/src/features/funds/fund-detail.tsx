@@ -1,4 +1,5 @@
 import { call } from '@soar/client';
+import { quantOrderStatuses } from '@soar/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Col, Descriptions, Drawer, Row, Table, Tag, Typography } from 'antd';
 import Decimal from 'decimal.js';
@@ -102,7 +103,9 @@ export function FundDetail({ fund, onClose }: { fund: AdminFund; onClose: () => 
               {
                 title: t('common.status'),
                 render: (_, row) => (
-                  <Tag color={row.status === 0 ? 'blue' : 'default'}>{t(`status.quantOrder.${row.status}`)}</Tag>
+                  <Tag color={row.status === quantOrderStatuses.inProgress ? 'blue' : 'default'}>
+                    {t(`status.quantOrder.${row.status}`)}
+                  </Tag>
                 ),
               },
             ]}

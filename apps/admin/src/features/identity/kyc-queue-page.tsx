@@ -70,10 +70,10 @@ function KycReview({ id, onClose }: { id: number; onClose: () => void }) {
   const fields = kycFields.filter((field) => field !== 'back' || data?.docType === 'idcard');
   const decide = (status: 1 | 2) =>
     confirmAction({
-      title: t(status === 1 ? 'identity.kyc.passConfirm' : 'identity.kyc.refuseConfirm'),
+      title: t(status === kycApplicationStatuses.passed ? 'identity.kyc.passConfirm' : 'identity.kyc.refuseConfirm'),
       onOk: async () => {
         await call('POST /admin/kyc/review', {
-          body: { id, status, ...(status === 2 ? { reasons } : {}) },
+          body: { id, status, ...(status === kycApplicationStatuses.refused ? { reasons } : {}) },
         });
         await client.invalidateQueries({ queryKey: ['admin/kyc/list'] });
         onClose();

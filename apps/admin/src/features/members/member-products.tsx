@@ -1,5 +1,5 @@
 import { call } from '@soar/client';
-import { loanApprovalStatuses, loanStatuses } from '@soar/contract';
+import { loanApprovalStatuses, loanStatuses, quantOrderStatuses } from '@soar/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Space, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -100,7 +100,9 @@ export function MemberFunds({ userId }: { userId: number }) {
         {
           title: t('common.status'),
           render: (_, row) => (
-            <Tag color={row.status === 0 ? 'blue' : 'default'}>{t(`status.quantOrder.${row.status}`)}</Tag>
+            <Tag color={row.status === quantOrderStatuses.inProgress ? 'blue' : 'default'}>
+              {t(`status.quantOrder.${row.status}`)}
+            </Tag>
           ),
         },
       ]}
