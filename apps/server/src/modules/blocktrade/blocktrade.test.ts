@@ -109,20 +109,28 @@ describe('offers', () => {
       code: 'BLOCKTRADE_OFFER_INVALID',
       message: 'Give either a block price or a discount, not both',
     });
-    const small = await call(
-      t.app,
-      'POST',
-      'admin/blocktrade/offer/create',
-      operator.headers,
-      { symbol: 'AAPL', price: '95', minQuantity: 9_999, maxQuantity: 30_000, opensAt: '2026-11-16T00:00:00Z', closesAt: '2026-11-20T00:00:00Z' },
-    );
+    const small = await call(t.app, 'POST', 'admin/blocktrade/offer/create', operator.headers, {
+      symbol: 'AAPL',
+      price: '95',
+      minQuantity: 9_999,
+      maxQuantity: 30_000,
+      opensAt: '2026-11-16T00:00:00Z',
+      closesAt: '2026-11-20T00:00:00Z',
+    });
     expect(small.statusCode).toBe(422);
     const unknown = await call(
       t.app,
       'POST',
       'admin/blocktrade/offer/create',
       { ...operator.headers, 'x-soar-lang': 'de' },
-      { symbol: 'NOPE', price: '95', minQuantity: 10_000, maxQuantity: 30_000, opensAt: '2026-11-16T00:00:00Z', closesAt: '2026-11-20T00:00:00Z' },
+      {
+        symbol: 'NOPE',
+        price: '95',
+        minQuantity: 10_000,
+        maxQuantity: 30_000,
+        opensAt: '2026-11-16T00:00:00Z',
+        closesAt: '2026-11-20T00:00:00Z',
+      },
     );
     expect(unknown.json()).toEqual({
       code: 'BLOCKTRADE_OFFER_INVALID',
@@ -196,7 +204,15 @@ describe('ordering and the review', () => {
     await tick(t.app, 'AAPL', '103.00');
     const passed = await review(placedOrder.id, 1);
     expect(passed.statusCode, passed.body).toBe(200);
-    expect(passed.json().data).toMatchObject({ status: 'filled', fillPrice: '95', fee: '475.5' });
+    expect(passed.json().data).toMatchObject({
+      status: 'filled',
+      fillPrice: '95',
+      fee: '475.5',
+      fillReason: {
+        key: 'blockOfferPassed',
+        text: 'Block offer order passed by review: filled at the block price 95.00',
+      },
+    });
     expect(await balanceOf(t.app, member.headers, 'USD')).toEqual({ available: '1049524.5', frozen: '0' });
     expect(Number(await platformBalance(t.app, 'trading', 'USD')) - Number(trading)).toBe(950_000);
     expect(Number(await platformBalance(t.app, 'fees', 'USD')) - Number(fees)).toBe(475.5);
