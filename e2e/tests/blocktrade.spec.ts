@@ -4,7 +4,8 @@ import { balance, investor, openSignedIn, payPassword } from './members.ts';
 
 // In order: a new member orders from a block offer and sees it pending; the operator passes it
 // through the API; the position appears in the member's holdings at the block price.
-test.describe.configure({ mode: 'default' });
+// Serial: one worker, so every test sees the member (and the order) made once in beforeAll.
+test.describe.configure({ mode: 'serial' });
 
 let api: APIRequestContext;
 let member: string;
@@ -69,8 +70,8 @@ test('order from a block offer, see it pending, and after the pass the position 
 
   await page.goto('/#/pages/main/trade/index');
   const position = page.locator('[data-testid=position-card][data-symbol="T"]');
-  await expect(position).toContainText('10,000', { timeout: 20_000 });
-  await expect(position).toContainText('20.00');
+  await expect(position).toContainText('10000 sh', { timeout: 20_000 });
+  await expect(position).toContainText('Filled price20.00');
 });
 
 for (const [language, scheme] of [
