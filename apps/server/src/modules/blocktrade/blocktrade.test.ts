@@ -301,12 +301,16 @@ describe('ordering and the review', () => {
     expect(await balanceOf(t.app, member.headers, 'USD')).toEqual({ available: '2000000', frozen: '0' });
   });
 
-  it("a member sees only their own block orders and cannot cancel another member's", async () => {
+  it("a member sees only their own block orders, cannot cancel another member's, nor change the block price", async () => {
     const offer = await createOffer();
     const placed = (await order(member, offer.id, 10_000)).json().data;
     const other = await investor();
     const theirs = (await call(t.app, 'GET', 'blocktrade/order/list', other.headers)).json().data;
     expect(theirs).toMatchObject({ list: [], total: 0 });
+    const amend = await call(t.app, 'POST', 'order/update', member.headers, { orderId: placed.id, limitPrice: '1.00' });
+    expect(amend.json().code).toBe('TRADE_ORDER_NOT_EDITABLE');
+    const protect = await call(t.app, 'POST', 'order/update', member.headers, { orderId: placed.id, stopLoss: '80' });
+    expect(protect.json().code).toBe('TRADE_ORDER_NOT_EDITABLE');
     const cancel = await call(t.app, 'POST', 'order/cancel', other.headers, { id: placed.id });
     expect(cancel.statusCode).toBe(404);
     expect((await call(t.app, 'GET', 'blocktrade/order/list', {})).statusCode).toBe(401);

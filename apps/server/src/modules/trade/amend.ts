@@ -139,6 +139,8 @@ export async function update(
     if (row.status !== orderStatuses.pending) throw new AppError('TRADE_ORDER_NOT_PENDING');
     const hasLimit = row.type === orderTypes.limit || row.type === orderTypes.stopLimit;
     const hasStop = row.type === orderTypes.stop || row.type === orderTypes.stopLimit;
+    // An order from a block offer waits at its block price and frozen amount (docs/blocktrade.md): not amended.
+    if (row.blockOfferId !== null) throw new AppError('TRADE_ORDER_NOT_EDITABLE');
     if ((body.limitPrice !== undefined && !hasLimit) || (body.stopPrice !== undefined && !hasStop)) {
       throw new AppError('TRADE_ORDER_NOT_EDITABLE');
     }
