@@ -40,7 +40,7 @@ export function OrderCard({ order }: { order: BlockOrder }) {
           <dd>{order.fee ? money.amount(order.fee, currency) : '--'}</dd>
         </div>
         <div>
-          <dt>{t('blocktrade.total')}</dt>
+          <dt>{t('blocktrade.orderTotal')}</dt>
           <dd data-testid="block-order-total">{order.total ? money.amount(order.total, currency) : '--'}</dd>
         </div>
         <div>
