@@ -10,6 +10,7 @@ const styles = { ...card, ...ipo };
 const statusTag: Record<number, string> = {
   [ipoSubscriptionStatuses.awaiting]: styles.tagSoon ?? '',
   [ipoSubscriptionStatuses.allotted]: styles.tagLive ?? '',
+  [ipoSubscriptionStatuses.listed]: styles.tagLive ?? '',
 };
 
 /** One of my subscriptions with every field of the product's (docs/product.md) IPO subscription and, once allotted, the money. */
@@ -17,10 +18,13 @@ export function SubscriptionCard({
   subscription: s,
   onCancel,
   onReconfirm,
+  onQuote,
 }: {
   subscription: IpoSubscription;
   onCancel?: () => void;
   onReconfirm?: () => void;
+  /** Listed: the shares trade, open their quote. */
+  onQuote?: () => void;
 }) {
   const { t } = useTranslation();
   const money = useMoney();
@@ -99,7 +103,7 @@ export function SubscriptionCard({
         )}
       </dl>
       {s.needsReconfirm && <p className={styles.notice}>{t('ipo.reconfirmNote')}</p>}
-      {(onCancel || onReconfirm) && (
+      {(onCancel || onReconfirm || onQuote) && (
         <div className={styles.actions}>
           {onCancel && (
             <Button size="small" onClick={onCancel}>
@@ -109,6 +113,11 @@ export function SubscriptionCard({
           {onReconfirm && (
             <Button size="small" color="primary" onClick={onReconfirm}>
               {t('ipo.reconfirm')}
+            </Button>
+          )}
+          {onQuote && (
+            <Button size="small" color="primary" fill="outline" onClick={onQuote}>
+              {t('ipo.quote')}
             </Button>
           )}
         </div>
