@@ -43,7 +43,11 @@ async function allottedOffer(lots: number[], input: object = {}) {
   const members = [];
   for (const asked of lots) {
     const member = await investor(t.app, cashier, '10000');
-    const subscribed = await call(t.app, 'POST', 'ipo/subscribe', member.headers, { offerId, lots: asked, payPassword });
+    const subscribed = await call(t.app, 'POST', 'ipo/subscribe', member.headers, {
+      offerId,
+      lots: asked,
+      payPassword,
+    });
     expect(subscribed.statusCode, subscribed.body).toBe(200);
     members.push({ ...member, subscriptionId: subscribed.json().data.id as number });
   }
@@ -123,7 +127,10 @@ describe('the listing job', () => {
         status: 'filled',
         fillPrice: '10',
         fee: '0',
-        fillReason: { key: 'ipoListed', text: `IPO allotment of ${symbol} delivered at the listing: opened at the issue price 10, no fee` },
+        fillReason: {
+          key: 'ipoListed',
+          text: `IPO allotment of ${symbol} delivered at the listing: opened at the issue price 10, no fee`,
+        },
       });
       const subscription = (await call(t.app, 'GET', 'ipo/subscription/list', member.headers)).json().data.list[0];
       expect(subscription).toMatchObject({ status: 3, allottedQuantity: quantity });
@@ -159,7 +166,12 @@ describe('the listing job', () => {
     const sold = await call(t.app, 'POST', 'order/close', seller.headers, { positionId: position.id, quantity: 100 });
     expect(sold.statusCode, sold.body).toBe(200);
     // Two ticks of spread (average volume below 5 million): bid 11.48. Fee max(1,148 x 0.05 %, 1) = 1 + 0.50.
-    expect(sold.json().data.close).toMatchObject({ quantity: 100, closePrice: '11.48', fee: '1.5', proceeds: '1146.5' });
+    expect(sold.json().data.close).toMatchObject({
+      quantity: 100,
+      closePrice: '11.48',
+      fee: '1.5',
+      proceeds: '1146.5',
+    });
     expect(sold.json().data.position).toMatchObject({ quantity: 100, status: 'open' });
     expect(await balanceOf(t.app, seller.headers, 'USDT')).toEqual({ available: '9141.5', frozen: '0' });
     const rest = await call(t.app, 'POST', 'order/close', seller.headers, { positionId: position.id });

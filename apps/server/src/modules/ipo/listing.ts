@@ -1,34 +1,18 @@
-import {
-  directions,
-  fillReasons,
-  ipoSubscriptionStatuses,
-  orderStatuses,
-  orderTypes,
-  positionStatuses,
-  timeInForce,
-} from '@soar/contract';
+import { fillReasons, ipoSubscriptionStatuses } from '@soar/contract';
 import { and, asc, eq, isNotNull, isNull, lte } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import {
-  candles,
-  type FillReasonRecord,
-  instruments,
-  ipoOffers,
-  ipoSubscriptions,
-  markets,
-  tradeOrders,
-  tradePositions,
-} from '../../db/schema/index.ts';
+import { candles, instruments, ipoOffers, ipoSubscriptions, markets } from '../../db/schema/index.ts';
 import type { Job } from '../../jobs/runner.ts';
-import { Money, moneyString } from '../../lib/decimal.ts';
+import { moneyString } from '../../lib/decimal.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { MarketEngine } from '../../market/engine.ts';
 import { formatPrice, type Instrument, type QuoteState, roundToTick } from '../../market/instrument.ts';
 import { hashSeed, Random } from '../../market/random.ts';
 import { localTime } from '../../market/sessions.ts';
 import { loadInstruments } from '../../market/store.ts';
-import type { Book, Ledger, PlatformAccount } from '../ledger/ledger.ts';
+import type { Ledger } from '../ledger/ledger.ts';
 import { sendNotice } from '../notice/send.ts';
+import { openDelivered } from '../trade/placement.ts';
 import type { PositionRow, TradeService } from '../trade/service.ts';
 import { issuePrice } from './views.ts';
 
@@ -52,77 +36,6 @@ const listingVolatility = '0.6';
 export function firstDayMove(seed: number, symbol: string): number {
   const random = new Random(hashSeed(seed, `listing:${symbol}`));
   return Math.min(1, Math.max(-0.3, 0.1 + 0.2 * random.gaussian()));
-}
-
-// TEMPORARY until trade-split: moves to modules/trade.
-async function openDeliveredPosition(
-  book: Book,
-  input: {
-    userId: number;
-    instrument: Instrument;
-    quantity: number;
-    price: Money;
-    fillReason: FillReasonRecord;
-    funding: { kind: string; reference: string; from: PlatformAccount };
-    now: Date;
-  },
-) {
-  const { userId, instrument, quantity, price, now } = input;
-  const [order] = await book.tx
-    .insert(tradeOrders)
-    .values({
-      userId,
-      symbol: instrument.symbol,
-      market: instrument.market,
-      currency: instrument.currency,
-      type: orderTypes.market,
-      direction: directions.buy,
-      quantity,
-      timeInForce: timeInForce.gtc,
-      status: orderStatuses.filled,
-      fillPrice: moneyString(price),
-      fee: '0',
-      fillReason: input.fillReason,
-      createdAt: now,
-      filledAt: now,
-      doneAt: now,
-    })
-    .returning();
-  if (!order) throw new Error('insert returned no order');
-  const [position] = await book.tx
-    .insert(tradePositions)
-    .values({
-      userId,
-      orderId: order.id,
-      symbol: instrument.symbol,
-      market: instrument.market,
-      currency: instrument.currency,
-      direction: directions.buy,
-      lotSize: instrument.lotSize,
-      quantity,
-      openedQuantity: quantity,
-      openPrice: moneyString(price),
-      openFee: '0',
-      status: positionStatuses.open,
-      openedAt: now,
-    })
-    .returning();
-  if (!position) throw new Error('insert returned no position');
-  await book.tx.update(tradeOrders).set({ positionId: position.id }).where(eq(tradeOrders.id, order.id));
-  const notional = price.mul(quantity);
-  await book.post({ kind: input.funding.kind, reference: input.funding.reference, userId }, [
-    { platform: input.funding.from, currency: instrument.currency, amount: notional.neg() },
-    { platform: 'trading', currency: instrument.currency, amount: notional },
-  ]);
-  book.emit('orders', {
-    userId,
-    kind: 'order',
-    orderId: order.id,
-    positionId: position.id,
-    status: order.status,
-    symbol: instrument.symbol,
-  });
-  return { order, position };
 }
 
 export type Listed = { instrument: Instrument; state: QuoteState; positions: PositionRow[] };
@@ -199,7 +112,7 @@ export async function listOffer(deps: ListingDeps, offerId: number, now: Date): 
       const quantity = (allotment.allottedLots ?? 0) * offer.lotSize;
       if (quantity === 0) continue;
       const reference = `ipo:${allotment.id}`;
-      const { position } = await openDeliveredPosition(book, {
+      const { position } = await openDelivered(book, {
         userId: allotment.userId,
         instrument,
         quantity,
@@ -216,7 +129,13 @@ export async function listOffer(deps: ListingDeps, offerId: number, now: Date): 
       await sendNotice(book, {
         userId: allotment.userId,
         kind: 'ipoListed',
-        params: { symbol: offer.symbol, name: offer.name, quantity, price: moneyString(price), currency: offer.currency },
+        params: {
+          symbol: offer.symbol,
+          name: offer.name,
+          quantity,
+          price: moneyString(price),
+          currency: offer.currency,
+        },
         reference,
       });
     }

@@ -51,7 +51,9 @@ export function Page() {
   const shown = submitted ? errors : {};
   // Reconfirming re-freezes the application's own lots at the final price (the offer's subscription price once priced).
   const total =
-    errors.lots || count === 0 ? undefined : subscriptionAmount(count, offer.lotSize, offer.subscriptionPrice, offer.fee);
+    errors.lots || count === 0
+      ? undefined
+      : subscriptionAmount(count, offer.lotSize, offer.subscriptionPrice, offer.fee);
 
   async function submit() {
     setSubmitted(true);
