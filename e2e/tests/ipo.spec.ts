@@ -79,6 +79,80 @@ test('subscribe to the open IPO, see it under my subscriptions, and after the al
   await page.screenshot({ path: `${shots}/mine-en.png`, fullPage: false });
 });
 
+test('Trade -> my subscriptions shows the application; after the listing job the allotment is a position in holdings', async ({
+  page,
+}) => {
+  // A fresh offer that lists a minute from now: the job runner looks every 15 s on a busy machine.
+  test.setTimeout(180_000);
+  const investorToken = (await investor(api)).token;
+  const now = Date.now();
+  const listing = await call<{ id: number; symbol: string }>(api, 'post', 'admin/ipo/offer/create', operator, {
+    symbol: symbol(),
+    name: 'E2E Listing',
+    market: 'US',
+    currency: 'USDT',
+    lotSize: 100,
+    minLots: 1,
+    maxLots: 5,
+    sharesOffered: 1000,
+    priceMin: '10',
+    priceMax: '10',
+    fee: '2',
+    startTime: new Date(now - day).toISOString(),
+    endTime: new Date(now + 50_000).toISOString(),
+    allotmentTime: new Date(now + 50_000).toISOString(),
+    listingTime: new Date(now + 60_000).toISOString(),
+  });
+  await call(api, 'post', 'ipo/subscribe', investorToken, { offerId: listing.id, lots: 2, payPassword });
+
+  await openSignedIn(page, investorToken, '/pages/main/trade/index');
+  await page.getByRole('tab', { name: 'My subscriptions' }).click();
+  const mine = page.getByTestId('trade-subscriptions').getByTestId('ipo-subscription').filter({
+    hasText: listing.symbol,
+  });
+  await expect(mine.getByTestId('ipo-subscription-status')).toHaveText('Awaiting allotment', { timeout: 20_000 });
+  await expect(mine.getByTestId('ipo-subscription-amount')).toHaveText('2,002.00 USDT');
+  await page.screenshot({ path: `${shots}/trade-subscriptions-en.png`, fullPage: false });
+
+  await call(api, 'post', 'admin/ipo/allot', operator, { id: listing.id });
+  await expect
+    .poll(
+      async () => {
+        const subscriptions = await call<{ list: { status: number }[] }>(
+          api,
+          'get',
+          `ipo/subscription/list?offerId=${listing.id}`,
+          investorToken,
+        );
+        return subscriptions.list[0]?.status;
+      },
+      { timeout: 120_000, intervals: [2_000] },
+    )
+    .toBe(3);
+  expect(await balance(api, investorToken, 'USDT')).toEqual({ available: '2998', frozen: '0' });
+
+  await page.reload();
+  await page.getByRole('tab', { name: 'My holdings' }).click();
+  const position = page.getByTestId('position-card').filter({ hasText: listing.symbol });
+  await expect(position).toContainText('200 sh', { timeout: 20_000 });
+  await page.screenshot({ path: `${shots}/trade-holdings-listed-en.png`, fullPage: false });
+
+  await page.getByRole('tab', { name: 'My subscriptions' }).click();
+  await expect(mine.getByTestId('ipo-subscription-status')).toHaveText('Listed');
+  await page.screenshot({ path: `${shots}/trade-subscriptions-listed-en.png`, fullPage: false });
+  await mine.getByRole('button', { name: 'Quote' }).click();
+  await expect(page).toHaveURL(new RegExp(`pages/quote/stock\\?symbol=${listing.symbol}`));
+  await expect(page.getByText('E2E Listing').first()).toBeVisible({ timeout: 20_000 });
+  await page.screenshot({ path: `${shots}/quote-listed-en.png`, fullPage: false });
+
+  // Japanese, dark: the same tab.
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await openSignedIn(page, investorToken, '/pages/main/trade/index', 'ja');
+  await page.getByRole('tab', { name: '申込み' }).click();
+  await expect(mine.getByTestId('ipo-subscription-status')).toHaveText('上場済', { timeout: 20_000 });
+  await page.screenshot({ path: `${shots}/trade-subscriptions-ja-dark.png`, fullPage: false });
+});
+
 test('the IPO list in German, dark, shows the offers and the seed commitment', async ({ page }) => {
   await page.emulateMedia({ colorScheme: 'dark' });
   await openSignedIn(page, member, '/pages/product/newstock', 'de');
