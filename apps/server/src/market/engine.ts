@@ -20,7 +20,10 @@ export type EngineOptions = {
   flushMs?: number;
   /** Share of the open instruments that trade on each tick. */
   fraction?: number;
-  /** A candle write failed (the bars stay in memory only; the next flush writes newer ones). */
+  /**
+   * A candle write failed (the bars stay in memory only; the next flush writes newer ones), or a
+   * listed instrument could not be loaded (its next tick tries again).
+   */
   onError?: (error: unknown) => void;
 };
 

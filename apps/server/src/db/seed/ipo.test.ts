@@ -34,7 +34,7 @@ describe('demo IPOs in development', () => {
   it("holds the demo member's applications: one awaiting with its funds frozen, one allotted and paid, one listed", async () => {
     const mine = (await api(t.app).get('ipo/subscription/list', { headers: bearer(token) })).json().data.list;
     expect(mine).toMatchObject([
-      { symbol: 'ORCA', status: 3, allottedQuantity: 200, paid: '6010' },
+      { symbol: 'ORCA', status: 3, allottedQuantity: 100, paid: '3010' },
       { symbol: 'QBIT', status: 1, allottedQuantity: 300, paid: '4510', refund: '0' },
       { symbol: 'HELI', status: 0, amount: '4810' },
     ]);
@@ -45,7 +45,7 @@ describe('demo IPOs in development', () => {
     const quote = await api(t.app).get('market/quote/detail?symbol=ORCA');
     expect(quote.json().data).toMatchObject({ symbol: 'ORCA', prevClose: '30.00' });
     const holdings = (await api(t.app).get('order/holdings', { headers: bearer(token) })).json().data.list;
-    expect(holdings).toMatchObject([{ symbol: 'ORCA', quantity: 200, openPrice: '30', openFee: '0' }]);
+    expect(holdings).toMatchObject([{ symbol: 'ORCA', quantity: 100, openPrice: '30', openFee: '0' }]);
     expect((await api(t.app).get('market/quote/detail?symbol=QBIT')).statusCode).toBe(404);
   });
 });

@@ -63,7 +63,8 @@ const demoOffers: DemoOffer[] = [
     priceMin: '30',
     priceMax: '30',
     days: { start: -30, end: -22, allotment: -21, listing: -18 },
-    demoLots: 2,
+    // One lot: the demo member's USD also pays for the trading demo's positions (db/seed/trade.ts).
+    demoLots: 1,
   },
 ];
 
