@@ -142,7 +142,7 @@ test('Trade -> my subscriptions shows the application; after the listing job the
   await page.screenshot({ path: `${shots}/trade-subscriptions-listed-en.png`, fullPage: false });
   await mine.getByRole('button', { name: 'Quote' }).click();
   await expect(page).toHaveURL(new RegExp(`pages/quote/stock\\?symbol=${listing.symbol}`));
-  await expect(page.getByText('E2E Listing').first()).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('quote-header')).toContainText('E2E Listing', { timeout: 20_000 });
   await page.screenshot({ path: `${shots}/quote-listed-en.png`, fullPage: false });
 
   // Japanese, dark: the same tab.

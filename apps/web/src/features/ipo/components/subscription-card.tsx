@@ -1,6 +1,7 @@
 import { type IpoSubscription, ipoSubscriptionStatuses } from '@soar/contract';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../../shared/format.ts';
 import { useMoney } from '../../../shared/money-format.ts';
 import card from '../../../shared/ui/product-card.module.css';
 import ipo from './ipo.module.css';
@@ -26,8 +27,9 @@ export function SubscriptionCard({
   /** Listed: the shares trade, open their quote. */
   onQuote?: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const money = useMoney();
+  const shares = (count: number) => formatNumber(String(count), i18n.language, 0);
   const { currency } = s;
   return (
     <article className={styles.card} data-testid="ipo-subscription" data-status={s.status}>
@@ -65,7 +67,7 @@ export function SubscriptionCard({
         </div>
         <div>
           <dt>{t('ipo.sharesIssued')}</dt>
-          <dd>{s.sharesOffered}</dd>
+          <dd>{shares(s.sharesOffered)}</dd>
         </div>
         <div>
           <dt>{t('ipo.subscriptionTime')}</dt>
@@ -86,7 +88,7 @@ export function SubscriptionCard({
         {s.allottedQuantity !== null && (
           <div>
             <dt>{t('ipo.allottedShares')}</dt>
-            <dd data-testid="ipo-subscription-allotted">{s.allottedQuantity}</dd>
+            <dd data-testid="ipo-subscription-allotted">{shares(s.allottedQuantity)}</dd>
           </div>
         )}
         {s.paid !== null && (
