@@ -153,6 +153,50 @@ test('Trade -> my subscriptions shows the application; after the listing job the
   await page.screenshot({ path: `${shots}/trade-subscriptions-ja-dark.png`, fullPage: false });
 });
 
+test('priced above its range: the member reconfirms with the pay password and the difference is frozen', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const keeper = (await investor(api)).token;
+  const now = Date.now();
+  const range = await call<{ id: number; symbol: string }>(api, 'post', 'admin/ipo/offer/create', operator, {
+    symbol: symbol(),
+    name: 'E2E Range',
+    market: 'US',
+    currency: 'USDT',
+    lotSize: 100,
+    minLots: 1,
+    maxLots: 5,
+    sharesOffered: 100000,
+    priceMin: '10',
+    priceMax: '12',
+    fee: '2',
+    startTime: new Date(now - day).toISOString(),
+    endTime: new Date(now + 3 * day).toISOString(),
+    allotmentTime: new Date(now + 4 * day).toISOString(),
+    listingTime: new Date(now + 6 * day).toISOString(),
+  });
+  await call(api, 'post', 'ipo/subscribe', keeper, { offerId: range.id, lots: 2, payPassword });
+  expect(await balance(api, keeper, 'USDT')).toEqual({ available: '2598', frozen: '2402' });
+  await call(api, 'post', 'admin/ipo/price', operator, { id: range.id, finalPrice: '13' });
+
+  await openSignedIn(page, keeper, '/pages/product/newstock?tab=mine');
+  const mine = page.getByTestId('ipo-subscription').filter({ hasText: range.symbol });
+  await expect(mine).toContainText('The final price is outside the range', { timeout: 20_000 });
+  await mine.getByRole('button', { name: 'Reconfirm' }).click();
+  await expect(page).toHaveURL(/#\/pages\/payment\/newstock\?id=\d+&reconfirm=\d+/);
+  const form = page.getByTestId('ipo-payment');
+  await expect(form.getByTestId('ipo-reconfirm-lots')).toHaveText('2 lots · 200 shares');
+  await expect(form.getByTestId('ipo-total')).toHaveText('2,602.00 USDT');
+  await form.locator('input[name=payPassword]').fill(payPassword);
+  await page.screenshot({ path: `${shots}/reconfirm-en.png`, fullPage: false });
+  await form.getByRole('button', { name: 'Reconfirm' }).click();
+  await expect(page).toHaveURL(/tab=mine/);
+  await expect(mine.getByTestId('ipo-subscription-amount')).toHaveText('2,602.00 USDT');
+  await expect(mine).not.toContainText('The final price is outside the range');
+  expect(await balance(api, keeper, 'USDT')).toEqual({ available: '2398', frozen: '2602' });
+});
+
 test('the IPO list in German, dark, shows the offers and the seed commitment', async ({ page }) => {
   await page.emulateMedia({ colorScheme: 'dark' });
   await openSignedIn(page, member, '/pages/product/newstock', 'de');
