@@ -17,29 +17,32 @@ const shots = process.env.IPO_SHOTS ?? 'test-results/ipo-shots';
 const day = 24 * 60 * 60 * 1000;
 const symbol = () => `E${Date.now().toString(36).toUpperCase().slice(-6)}`;
 
-test.beforeAll(async ({ baseURL }) => {
-  api = await request.newContext({ baseURL });
-  operator = (await operatorSession(api, 'admin')).token;
-  member = (await investor(api)).token;
-  // One lot on offer, 10 USDT a share, 100 shares a lot, a fee of 2 per application.
+/** An offer on the US market in USDT, 100 shares a lot, 1 to 5 lots, a fee of 2, open since yesterday. */
+function createOffer(name: string, terms: object) {
   const now = Date.now();
-  offer = await call<{ id: number; symbol: string }>(api, 'post', 'admin/ipo/offer/create', operator, {
+  return call<{ id: number; symbol: string }>(api, 'post', 'admin/ipo/offer/create', operator, {
     symbol: symbol(),
-    name: 'E2E Robotics',
+    name,
     market: 'US',
     currency: 'USDT',
     lotSize: 100,
     minLots: 1,
     maxLots: 5,
-    sharesOffered: 100,
-    priceMin: '10',
-    priceMax: '10',
     fee: '2',
     startTime: new Date(now - day).toISOString(),
     endTime: new Date(now + 3 * day).toISOString(),
     allotmentTime: new Date(now + 4 * day).toISOString(),
     listingTime: new Date(now + 6 * day).toISOString(),
+    ...terms,
   });
+}
+
+test.beforeAll(async ({ baseURL }) => {
+  api = await request.newContext({ baseURL });
+  operator = (await operatorSession(api, 'admin')).token;
+  member = (await investor(api)).token;
+  // One lot on offer, 10 USDT a share, 100 shares a lot, a fee of 2 per application.
+  offer = await createOffer('E2E Robotics', { sharesOffered: 100, priceMin: '10', priceMax: '10' });
 });
 test.afterAll(() => api.dispose());
 
@@ -86,19 +89,10 @@ test('Trade -> my subscriptions shows the application; after the listing job the
   test.setTimeout(180_000);
   const investorToken = (await investor(api)).token;
   const now = Date.now();
-  const listing = await call<{ id: number; symbol: string }>(api, 'post', 'admin/ipo/offer/create', operator, {
-    symbol: symbol(),
-    name: 'E2E Listing',
-    market: 'US',
-    currency: 'USDT',
-    lotSize: 100,
-    minLots: 1,
-    maxLots: 5,
+  const listing = await createOffer('E2E Listing', {
     sharesOffered: 1000,
     priceMin: '10',
     priceMax: '10',
-    fee: '2',
-    startTime: new Date(now - day).toISOString(),
     endTime: new Date(now + 50_000).toISOString(),
     allotmentTime: new Date(now + 50_000).toISOString(),
     listingTime: new Date(now + 60_000).toISOString(),
@@ -158,24 +152,7 @@ test('priced above its range: the member reconfirms with the pay password and th
 }) => {
   test.setTimeout(120_000);
   const keeper = (await investor(api)).token;
-  const now = Date.now();
-  const range = await call<{ id: number; symbol: string }>(api, 'post', 'admin/ipo/offer/create', operator, {
-    symbol: symbol(),
-    name: 'E2E Range',
-    market: 'US',
-    currency: 'USDT',
-    lotSize: 100,
-    minLots: 1,
-    maxLots: 5,
-    sharesOffered: 100000,
-    priceMin: '10',
-    priceMax: '12',
-    fee: '2',
-    startTime: new Date(now - day).toISOString(),
-    endTime: new Date(now + 3 * day).toISOString(),
-    allotmentTime: new Date(now + 4 * day).toISOString(),
-    listingTime: new Date(now + 6 * day).toISOString(),
-  });
+  const range = await createOffer('E2E Range', { sharesOffered: 100000, priceMin: '10', priceMax: '12' });
   await call(api, 'post', 'ipo/subscribe', keeper, { offerId: range.id, lots: 2, payPassword });
   expect(await balance(api, keeper, 'USDT')).toEqual({ available: '2598', frozen: '2402' });
   await call(api, 'post', 'admin/ipo/price', operator, { id: range.id, finalPrice: '13' });

@@ -123,19 +123,7 @@ export class MarketEngine implements QuoteProvider {
     }
     for (const instrument of this.instruments) {
       const state = this.simulator.states.get(instrument.id);
-      const [y, m, d] = (state?.day ?? '').split('-').map(Number);
-      if (state && y && m && d) {
-        this.candles.seed({
-          instrumentId: instrument.id,
-          interval: '1d',
-          time: Date.UTC(y, m - 1, d),
-          open: state.open,
-          high: state.high,
-          low: state.low,
-          close: state.price,
-          volume: state.volume,
-        });
-      }
+      if (state) this.#seedDay(instrument, state);
     }
     return report;
   }
@@ -194,7 +182,14 @@ export class MarketEngine implements QuoteProvider {
     this.#bySymbol.set(instrument.symbol, instrument);
     this.#byId.set(instrument.id, instrument);
     this.simulator.add(instrument, state);
-    const [y, m, d] = state.day.split('-').map(Number) as [number, number, number];
+    this.#seedDay(instrument, state);
+    return true;
+  }
+
+  /** The open daily bar from the quote's day, so today's open, high, low and volume carry on. */
+  #seedDay(instrument: Instrument, state: QuoteState): void {
+    const [y, m, d] = state.day.split('-').map(Number);
+    if (!y || !m || !d) return;
     this.candles.seed({
       instrumentId: instrument.id,
       interval: '1d',
@@ -205,7 +200,6 @@ export class MarketEngine implements QuoteProvider {
       close: state.price,
       volume: state.volume,
     });
-    return true;
   }
 
   /** Resolves when every flush so far is stored. */

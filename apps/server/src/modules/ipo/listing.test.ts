@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ipoSubscriptions, journalEntries, notices, tradePositions } from '../../db/schema/index.ts';
 import type { TestApp } from '../../test/helper.ts';
-import { investor, platformBalance } from '../../test/products.ts';
+import { investor, ipoOfferInput, platformBalance } from '../../test/products.ts';
 import { balanceOf, call, createOperator, expectLedgerVerified, type Headers, payPassword } from '../../test/wallet.ts';
 import { Ledger } from '../ledger/ledger.ts';
 import { createTradeApp, tick } from '../trade/test-kit.ts';
@@ -16,28 +16,25 @@ let operator: { headers: Headers };
 let cashier: { headers: Headers };
 let symbolCount = 0;
 
-/** A fixed-price offer at 10 in USDT, 100 shares a lot, allotted early by the operator, listing at `listingTime`. */
+/** A fixed-price offer at 10 in USDT (`ipoOfferInput`), allotted early by the operator, listing at `listingTime`. */
 async function allottedOffer(lots: number[], input: object = {}) {
   symbolCount += 1;
   const symbol = `LIST${symbolCount}`;
-  const created = await call(t.app, 'POST', 'admin/ipo/offer/create', operator.headers, {
-    symbol,
-    name: `Listing Test ${symbolCount}`,
-    market: 'US',
-    currency: 'USDT',
-    lotSize: 100,
-    minLots: 1,
-    maxLots: 5,
-    sharesOffered: 100_000,
-    priceMin: '10',
-    priceMax: '10',
-    fee: '5',
-    startTime: '2026-11-16T00:00:00Z',
-    endTime: '2026-11-18T00:00:00Z',
-    allotmentTime: '2026-11-18T01:00:00Z',
-    listingTime,
-    ...input,
-  });
+  const created = await call(
+    t.app,
+    'POST',
+    'admin/ipo/offer/create',
+    operator.headers,
+    ipoOfferInput(symbol, {
+      sharesOffered: 100_000,
+      priceMin: '10',
+      priceMax: '10',
+      endTime: '2026-11-18T00:00:00Z',
+      allotmentTime: '2026-11-18T01:00:00Z',
+      listingTime,
+      ...input,
+    }),
+  );
   expect(created.statusCode, created.body).toBe(200);
   const offerId = created.json().data.id as number;
   const members = [];
@@ -218,23 +215,17 @@ describe('exactly once', () => {
   it('an offer not allotted by its listing time waits for its allotment', async () => {
     now = Date.parse('2026-11-17T15:00:00Z');
     symbolCount += 1;
-    const created = await call(t.app, 'POST', 'admin/ipo/offer/create', operator.headers, {
-      symbol: `LIST${symbolCount}`,
-      name: 'Unpriced',
-      market: 'US',
-      currency: 'USDT',
-      lotSize: 100,
-      minLots: 1,
-      maxLots: 5,
-      sharesOffered: 1000,
-      priceMin: '10',
-      priceMax: '12',
-      fee: '5',
-      startTime: '2026-11-16T00:00:00Z',
-      endTime: '2026-11-18T00:00:00Z',
-      allotmentTime: '2026-11-18T01:00:00Z',
-      listingTime: '2026-11-19T19:00:00Z',
-    });
+    const created = await call(
+      t.app,
+      'POST',
+      'admin/ipo/offer/create',
+      operator.headers,
+      ipoOfferInput(`LIST${symbolCount}`, {
+        endTime: '2026-11-18T00:00:00Z',
+        allotmentTime: '2026-11-18T01:00:00Z',
+        listingTime: '2026-11-19T19:00:00Z',
+      }),
+    );
     const reports = await runJobsAt('2026-11-19T19:00:00Z');
     expect(reports.filter((report) => report.job === 'ipo.list')).toEqual([]);
     expect((await call(t.app, 'GET', `ipo/detail?id=${created.json().data.id}`, {})).json().data.state).toBe('closed');
