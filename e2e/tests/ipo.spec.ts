@@ -142,6 +142,8 @@ test('Trade -> my subscriptions shows the application; after the listing job the
   // Japanese, dark: the same tab.
   await page.emulateMedia({ colorScheme: 'dark' });
   await openSignedIn(page, investorToken, '/pages/main/trade/index', 'ja');
+  // From the quote page the same document only changes its hash: load it again in Japanese.
+  await page.reload();
   await page.getByRole('tab', { name: '申込み' }).click();
   await expect(mine.getByTestId('ipo-subscription-status')).toHaveText('上場済', { timeout: 20_000 });
   await page.screenshot({ path: `${shots}/trade-subscriptions-ja-dark.png`, fullPage: false });
