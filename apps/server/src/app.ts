@@ -41,6 +41,7 @@ import { identityRoutes } from './modules/identity/routes.ts';
 import { SupportService } from './modules/identity/support.ts';
 import { IpoAdmin } from './modules/ipo/admin.ts';
 import { ipoAllotJob } from './modules/ipo/allotment.ts';
+import { ipoListJob } from './modules/ipo/listing.ts';
 import { ipoRoutes } from './modules/ipo/routes.ts';
 import { IpoService } from './modules/ipo/service.ts';
 import { legacyRoutes } from './modules/legacy/routes.ts';
@@ -224,6 +225,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const ipo = new IpoService(products);
   const blocktrade = new BlocktradeService({ db: database.db, ledger: wallet.ledger, trade });
   jobs.register(ipoAllotJob(products));
+  jobs.register(ipoListJob({ ...products, market: engine, trade, seed: config.simulatorSeed }));
   const dashboard = new Dashboard(jobs.clock);
   dashboard.register(walletDashboard(database.db));
   dashboard.register(memberDashboard(database.db));

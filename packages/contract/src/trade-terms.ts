@@ -110,6 +110,8 @@ export const fillReasons = {
   closeStopLossGap: 'closeStopLossGap',
   closeTakeProfit: 'closeTakeProfit',
   closeStopOut: 'closeStopOut',
+  /** An IPO allotment delivered at the listing: opened at the issue price, no fee (docs/ipo.md). */
+  ipoListed: 'ipoListed',
 } as const;
 export type FillReasonKey = (typeof fillReasons)[keyof typeof fillReasons];
 export const fillReasonList = Object.values(fillReasons) as [FillReasonKey, ...FillReasonKey[]];

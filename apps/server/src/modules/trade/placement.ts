@@ -1,10 +1,12 @@
 import {
   blockOrderQuantity,
+  directions,
   type LanguageKey,
   type OrderInput,
   orderStatuses,
   orderTypes,
   positionStatuses,
+  timeInForce,
   waitingFor,
 } from '@soar/contract';
 import { and, eq } from 'drizzle-orm';
@@ -13,7 +15,7 @@ import { Money, moneyString } from '../../lib/decimal.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Instrument } from '../../market/instrument.ts';
 import type { IdempotencyClaim } from '../ledger/idempotency.ts';
-import type { Book } from '../ledger/ledger.ts';
+import type { Book, PlatformAccount } from '../ledger/ledger.ts';
 import { assertTradable } from '../market/admin.ts';
 import { verifyPayPassword } from '../member/pay-password.ts';
 import { sendNotice } from '../notice/send.ts';
@@ -212,4 +214,80 @@ export async function fill(
     symbol: order.symbol,
   });
   return { order: linked ?? order, position };
+}
+
+/**
+ * Opens a long position of shares delivered from elsewhere (an IPO allotment at its listing,
+ * docs/ipo.md) inside `book`'s transaction: a filled buy order at `price` with no fee and its
+ * position, and ONE ledger entry moving the notional from the platform account that held it to
+ * `trading`. The member's balances do not move.
+ */
+export async function openDelivered(
+  book: Book,
+  input: {
+    userId: number;
+    instrument: Instrument;
+    quantity: number;
+    price: Money;
+    fillReason: FillReasonRecord;
+    funding: { kind: string; reference: string; from: PlatformAccount };
+    now: Date;
+  },
+) {
+  const { userId, instrument, quantity, price, now } = input;
+  const [order] = await book.tx
+    .insert(tradeOrders)
+    .values({
+      userId,
+      symbol: instrument.symbol,
+      market: instrument.market,
+      currency: instrument.currency,
+      type: orderTypes.market,
+      direction: directions.buy,
+      quantity,
+      timeInForce: timeInForce.gtc,
+      status: orderStatuses.filled,
+      fillPrice: moneyString(price),
+      fee: '0',
+      fillReason: input.fillReason,
+      createdAt: now,
+      filledAt: now,
+      doneAt: now,
+    })
+    .returning();
+  if (!order) throw new Error('insert returned no order');
+  const [position] = await book.tx
+    .insert(tradePositions)
+    .values({
+      userId,
+      orderId: order.id,
+      symbol: instrument.symbol,
+      market: instrument.market,
+      currency: instrument.currency,
+      direction: directions.buy,
+      lotSize: instrument.lotSize,
+      quantity,
+      openedQuantity: quantity,
+      openPrice: moneyString(price),
+      openFee: '0',
+      status: positionStatuses.open,
+      openedAt: now,
+    })
+    .returning();
+  if (!position) throw new Error('insert returned no position');
+  await book.tx.update(tradeOrders).set({ positionId: position.id }).where(eq(tradeOrders.id, order.id));
+  const notional = price.mul(quantity);
+  await book.post({ kind: input.funding.kind, reference: input.funding.reference, userId }, [
+    { platform: input.funding.from, currency: instrument.currency, amount: notional.neg() },
+    { platform: 'trading', currency: instrument.currency, amount: notional },
+  ]);
+  book.emit('orders', {
+    userId,
+    kind: 'order',
+    orderId: order.id,
+    positionId: position.id,
+    status: order.status,
+    symbol: instrument.symbol,
+  });
+  return { order, position };
 }
