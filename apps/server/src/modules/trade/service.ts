@@ -11,6 +11,7 @@ import {
   orderReviewStatuses,
   orderStatuses,
   orderTypes,
+  type PositionStatus,
   positionStatuses,
   waitingFor,
 } from '@soar/contract';
@@ -1024,6 +1025,18 @@ export class TradeService {
         positions: total.positions,
       })),
     };
+  }
+
+  /** A member's positions of one status for operators, newest first (open ones with floating P/L). */
+  async memberPositions(userId: number, query: PageQuery & { status: PositionStatus }) {
+    const where = and(eq(tradePositions.userId, userId), eq(tradePositions.status, query.status));
+    const rows = await paginate(
+      query,
+      this.db.select().from(tradePositions).where(where).orderBy(desc(tradePositions.id)).$dynamic(),
+      this.db.select({ total: count() }).from(tradePositions).where(where),
+      (row) => row,
+    );
+    return { ...rows, list: await this.positionViews(rows.list) };
   }
 
   async closed(userId: number, query: PageQuery & { symbol?: string }, lang: LanguageKey) {
