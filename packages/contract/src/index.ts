@@ -1,6 +1,7 @@
 export * from './admin-members.ts';
 export * from './admin-settings.ts';
 export * from './api.ts';
+export * from './blocktrade.ts';
 export * from './content.ts';
 export * from './endpoints.ts';
 export * from './envelope.ts';

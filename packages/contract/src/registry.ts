@@ -1,6 +1,7 @@
 import { adjustmentApi, memberAdminApi } from './admin-members.ts';
 import { backOfficeApi } from './admin-settings.ts';
 import type { Api, Endpoint } from './api.ts';
+import { blocktradeAdminApi, blocktradeApi } from './blocktrade.ts';
 import { contentAdminApi, contentApi } from './content.ts';
 import {
   documentApi,
@@ -60,6 +61,8 @@ export const apis = {
   noticeApi,
   supportAdminApi,
   supportApi,
+  blocktradeApi,
+  blocktradeAdminApi,
 } as const satisfies Record<string, Api>;
 
 /** Each operator entry with the name of its api object and its key. */
