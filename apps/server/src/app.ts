@@ -31,6 +31,9 @@ import { OperatorAccount } from './modules/admin/operator-account.ts';
 import { adminOperatorRoutes } from './modules/admin/operator-routes.ts';
 import { SettingsAdmin } from './modules/admin/settings-admin.ts';
 import { adminWalletRoutes } from './modules/admin/wallet-routes.ts';
+import { BlocktradeAdmin } from './modules/blocktrade/admin.ts';
+import { blocktradeRoutes } from './modules/blocktrade/routes.ts';
+import { BlocktradeService } from './modules/blocktrade/service.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { InboxService } from './modules/identity/inbox.ts';
 import { KycService } from './modules/identity/kyc.ts';
@@ -219,6 +222,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     await tradeEngine.idle();
   });
   const ipo = new IpoService(products);
+  const blocktrade = new BlocktradeService({ db: database.db, ledger: wallet.ledger, trade });
   jobs.register(ipoAllotJob(products));
   const dashboard = new Dashboard(jobs.clock);
   dashboard.register(walletDashboard(database.db));
@@ -296,6 +300,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
         support: new SupportService(database.db, wallet.ledger),
       });
       await api.register(tradeRoutes, { trade });
+      await api.register(blocktradeRoutes, { blocktrade, admin: new BlocktradeAdmin(blocktrade) });
     },
     { prefix: '/api/v1' },
   );

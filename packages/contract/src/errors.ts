@@ -8,7 +8,7 @@ import { marketErrors } from './market.ts';
 import { memberErrors } from './member.ts';
 import { operatorErrors } from './operator.ts';
 import { quantErrors } from './quant.ts';
-import { tradeErrors } from './trade.ts';
+import { tradeErrors } from './trade-terms.ts';
 import { walletErrors } from './wallet.ts';
 
 /**

@@ -21,4 +21,5 @@ export * from './quant.ts';
 export * from './registry.ts';
 export * from './settings.ts';
 export * from './trade.ts';
+export * from './trade-admin.ts';
 export * from './wallet.ts';

@@ -21,7 +21,8 @@ import { memberApi } from './member.ts';
 import { operatorAdminApi, operatorApi } from './operator.ts';
 import { quantAdminApi, quantApi } from './quant.ts';
 import { settingsApi } from './settings.ts';
-import { tradeAdminApi, tradeApi } from './trade.ts';
+import { tradeApi } from './trade.ts';
+import { tradeAdminApi } from './trade-admin.ts';
 import { walletAdminApi, walletApi } from './wallet.ts';
 
 /**

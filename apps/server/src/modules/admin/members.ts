@@ -6,6 +6,7 @@ import { AppError } from '../../lib/errors.ts';
 import { paginate } from '../../lib/paginate.ts';
 import type { Actor } from '../../lib/route.ts';
 import { revokeAllSessions } from '../member/sessions.ts';
+import { memberPositions } from '../trade/lists.ts';
 import type { TradeService } from '../trade/service.ts';
 import type { AccountService } from '../wallet/account.ts';
 import { adminDepositView } from '../wallet/deposit.ts';
@@ -136,7 +137,7 @@ export class MemberAdmin {
 
   async positions(query: { id: number; page: number; pageSize: number; status: 'open' | 'closed' }) {
     await this.row(query.id);
-    return this.trade.memberPositions(query.id, query);
+    return memberPositions(this.trade, query.id, query);
   }
 
   /** Every session the member opened, newest first: live ones and how the others ended. */
