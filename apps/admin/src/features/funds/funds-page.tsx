@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../shared/confirm.ts';
 import { useCurrencies, useMoney } from '../../shared/currencies.ts';
 import { toastSuccess } from '../../shared/feedback.ts';
-import { formatTime } from '../../shared/format.ts';
+import { formatPercent, formatTime } from '../../shared/format.ts';
 import { urlPagination, useUrlState } from '../../shared/url-state.ts';
 import { useSubmitValidation, zodRule } from '../../shared/validation.ts';
 import { FundDetail } from './fund-detail.tsx';
@@ -29,7 +29,6 @@ type Values = {
   sort: number;
 };
 
-const percent = (rate: string) => `${new Decimal(rate).times(100).toFixed()} %`;
 const saleColours = {
   [quantSaleStates.upcoming]: 'blue',
   [quantSaleStates.onSale]: 'green',
@@ -86,11 +85,11 @@ export default function FundsPage() {
           { title: t('loans.cycle'), render: (_, row) => t('funds.cycleDays', { count: row.cycleDays }) },
           {
             title: t('funds.dailyRate'),
-            render: (_, row) => `${percent(row.dailyRateMin)} – ${percent(row.dailyRateMax)}`,
+            render: (_, row) => `${formatPercent(row.dailyRateMin)} – ${formatPercent(row.dailyRateMax)}`,
           },
           {
             title: t('funds.latestRate'),
-            render: (_, row) => (row.latestRate ? `${percent(row.latestRate)} · ${row.latestRateDate}` : '—'),
+            render: (_, row) => (row.latestRate ? `${formatPercent(row.latestRate)} · ${row.latestRateDate}` : '—'),
           },
           {
             title: t('funds.sale.window'),
