@@ -102,6 +102,8 @@ export const fillReasons = {
   trailingTriggered: 'trailingTriggered',
   /** A block order passed by an operator at the price of the review. */
   blockPassed: 'blockPassed',
+  /** An order from a block offer passed by an operator: at its block price (docs/blocktrade.md). */
+  blockOfferPassed: 'blockOfferPassed',
   /** Closes of positions. */
   closeMember: 'closeMember',
   closeStopLoss: 'closeStopLoss',

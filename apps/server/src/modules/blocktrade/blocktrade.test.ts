@@ -204,7 +204,15 @@ describe('ordering and the review', () => {
     await tick(t.app, 'AAPL', '103.00');
     const passed = await review(placedOrder.id, 1);
     expect(passed.statusCode, passed.body).toBe(200);
-    expect(passed.json().data).toMatchObject({ status: 'filled', fillPrice: '95', fee: '475.5' });
+    expect(passed.json().data).toMatchObject({
+      status: 'filled',
+      fillPrice: '95',
+      fee: '475.5',
+      fillReason: {
+        key: 'blockOfferPassed',
+        text: 'Block offer order passed by review: filled at the block price 95.00',
+      },
+    });
     expect(await balanceOf(t.app, member.headers, 'USD')).toEqual({ available: '1049524.5', frozen: '0' });
     expect(Number(await platformBalance(t.app, 'trading', 'USD')) - Number(trading)).toBe(950_000);
     expect(Number(await platformBalance(t.app, 'fees', 'USD')) - Number(fees)).toBe(475.5);

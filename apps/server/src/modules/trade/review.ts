@@ -8,6 +8,7 @@ import {
 } from '@soar/contract';
 import { eq } from 'drizzle-orm';
 import { blocktradeOffers, tradeOrders, users } from '../../db/schema/index.ts';
+import { Money } from '../../lib/decimal.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Actor } from '../../lib/route.ts';
 import { recordAudit } from '../admin/audit.ts';
@@ -45,14 +46,18 @@ export async function review(
       const instrument = trade.instrument(row.symbol);
       const quoted = trade.quoted(instrument);
       const side = fillSide(row.direction as Direction);
-      const price = priceOn(side, quoted);
+      // An order from a block offer fills at its block price, kept as its limit (docs/blocktrade.md).
+      const offerPrice = row.blockOfferId !== null && row.limitPrice !== null ? new Money(row.limitPrice) : null;
+      const price = offerPrice ?? priceOn(side, quoted);
       const filled = await fill(
         trade,
         book,
         { ...row, ...reviewed },
         instrument,
         price,
-        { key: fillReasons.blockPassed, params: { price: formatPx(instrument, price), side } },
+        offerPrice
+          ? { key: fillReasons.blockOfferPassed, params: { price: formatPx(instrument, price) } }
+          : { key: fillReasons.blockPassed, params: { price: formatPx(instrument, price), side } },
         now,
       );
       order = filled.order;
