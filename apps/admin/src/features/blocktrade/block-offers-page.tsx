@@ -200,7 +200,7 @@ function OfferForm({ offer, onClose, onSaved }: { offer?: Offer; onClose: () => 
         maxQuantity: offer.maxQuantity,
         window: [dayjs(offer.opensAt), dayjs(offer.closesAt)],
       }
-    : { pricing: 'discount', minQuantity: 10_000, maxQuantity: 100_000 };
+    : { pricing: 'discount', minQuantity: 10_000, maxQuantity: 100_000, window: [dayjs(), dayjs().add(7, 'day')] };
   return (
     <Modal
       open
