@@ -6,7 +6,7 @@ import { confirmDialog, openAs } from './back-office.ts';
 // In order: trading publishes a block offer from the back office, a member orders from it, trading
 // passes the order from the queue with the offer beside it and closes the offer; then the member's
 // detail shows the position, the ledger lines and the sessions, and one session is signed out.
-test.describe.configure({ mode: 'default' });
+test.describe.configure({ mode: 'serial' });
 
 let api: APIRequestContext;
 let member: Member;
@@ -67,8 +67,10 @@ test('trading publishes a block offer, passes a block order from the queue besid
   await expect(page.getByTestId(`block-offer-status-${offerId}`)).toHaveText('Closed');
   await expect(page.getByTestId(`block-offer-close-${offerId}`)).toBeHidden();
 
-  await page.goto(`/admin/audit?entity=blocktrade_offer&entityId=${offerId}`);
+  // The audit log is the admin's and compliance's page.
+  await openAs(page, await operatorSession(api, 'admin'), `/audit?entity=blocktrade_offer&entityId=${offerId}`);
   await expect(page.getByText('blocktrade.close').first()).toBeVisible();
+  await expect(page.getByText('blocktrade.create').first()).toBeVisible();
 });
 
 test('the member detail shows the position, the ledger by bucket and the sessions; admin signs one out', async ({

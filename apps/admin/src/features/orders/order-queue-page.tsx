@@ -48,6 +48,7 @@ export default function OrderQueuePage() {
           { title: t('orders.symbol'), render: (_, row) => `${row.symbol} · ${row.name}` },
           {
             title: t('orders.offer'),
+            width: 220,
             render: (_, row) =>
               row.offer ? (
                 <Space direction="vertical" size={0} data-testid={`order-offer-${row.id}`}>
