@@ -7,9 +7,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../shared/confirm.ts';
 import { toastSuccess } from '../../shared/feedback.ts';
+import { useFormSave } from '../../shared/form-save.ts';
 import { formatPercent, formatTime } from '../../shared/format.ts';
 import { urlPagination, useUrlState } from '../../shared/url-state.ts';
-import { useSubmitValidation, zodRule } from '../../shared/validation.ts';
+import { zodRule } from '../../shared/validation.ts';
 
 type Offer = ApiData<'GET /admin/blocktrade/offer/list'>['list'][number];
 type Values = {
@@ -163,10 +164,10 @@ export default function BlockOffersPage() {
 function OfferForm({ offer, onClose, onSaved }: { offer?: Offer; onClose: () => void; onSaved: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const validation = useSubmitValidation();
   const pricing = Form.useWatch('pricing', form);
-  const save = useMutation({
-    mutationFn: (values: Values) => {
+  const editor = useFormSave(
+    form,
+    (values: Values) => {
       const body = {
         symbol: values.symbol,
         price: values.pricing === 'price' ? values.price?.trim() : null,
@@ -179,16 +180,11 @@ function OfferForm({ offer, onClose, onSaved }: { offer?: Offer; onClose: () => 
       if (!offer) return call('POST /admin/blocktrade/offer/create', { body });
       return call('POST /admin/blocktrade/offer/update', { body: { id: offer.id, ...body } });
     },
-    onSuccess: () => {
+    () => {
       onSaved();
       onClose();
     },
-  });
-  const submit = async () => {
-    validation.onSubmitCapture();
-    const values = await form.validateFields().catch(() => undefined);
-    if (values) void confirmAction({ title: t('common.confirmSave'), onOk: () => save.mutateAsync(values) });
-  };
+  );
   const field = blockOfferBody.shape;
   const initial: Partial<Values> = offer
     ? {
@@ -207,11 +203,11 @@ function OfferForm({ offer, onClose, onSaved }: { offer?: Offer; onClose: () => 
       width={720}
       title={offer ? `${t('common.edit')} · ${offer.symbol}` : t('blockOffers.new')}
       onCancel={onClose}
-      onOk={() => void submit()}
+      onOk={() => void editor.submit()}
       okButtonProps={{ 'data-testid': 'block-offer-save' } as Record<string, string>}
       destroyOnHidden
     >
-      <Form<Values> form={form} layout="vertical" validateTrigger={validation.validateTrigger} initialValues={initial}>
+      <Form<Values> form={form} layout="vertical" validateTrigger={editor.validateTrigger} initialValues={initial}>
         <Space size="large" wrap>
           <Form.Item name="symbol" label={t('orders.symbol')} rules={[zodRule(field.symbol, t('orders.symbol'))]}>
             <Input style={{ width: 160 }} maxLength={32} disabled={Boolean(offer)} data-testid="block-offer-symbol" />
