@@ -80,7 +80,7 @@ test('the member detail shows the position, the ledger by bucket and the session
   const admin = await operatorSession(api, 'admin');
   await openAs(page, admin, `/members/${member.id}?tab=positions`);
   const positions = page.getByTestId('member-positions');
-  await expect(positions.locator('tbody tr').first()).toContainText('T ·');
+  await expect(positions.locator('tbody tr.ant-table-row').first()).toContainText('T ·');
   await expect(positions).toContainText('10000');
   await page.screenshot({ path: `${shots}/member-positions-en.png` });
 
@@ -88,8 +88,8 @@ test('the member detail shows the position, the ledger by bucket and the session
   await page.getByTestId('ledger-account').click();
   await page.locator('.ant-select-item-option').filter({ hasText: 'Frozen' }).click();
   const ledger = page.getByTestId('member-ledger');
-  await expect(ledger.locator('tbody tr').first()).toContainText('Frozen');
-  await expect(ledger.locator('tbody tr').filter({ hasText: 'Available' })).toHaveCount(0);
+  await expect(ledger.locator('tbody tr.ant-table-row').first()).toContainText('Frozen');
+  await expect(ledger.locator('tbody tr.ant-table-row').filter({ hasText: 'Available' })).toHaveCount(0);
 
   await page.getByRole('tab', { name: 'Sessions' }).click();
   const sessions = page.getByTestId('member-sessions');
@@ -117,9 +117,9 @@ test('the block offers, the queue and the member detail in Chinese', async ({ pa
   await expect(page.getByTestId(`block-offer-status-${offerId}`)).toHaveText('已关闭');
   await page.screenshot({ path: `${shots}/offers-zh-CN.png` });
   await page.goto(`/admin/members/${member.id}?tab=positions`);
-  await expect(page.getByTestId('member-positions').locator('tbody tr').first()).toContainText('T ·');
+  await expect(page.getByTestId('member-positions').locator('tbody tr.ant-table-row').first()).toContainText('T ·');
   await page.screenshot({ path: `${shots}/member-positions-zh-CN.png` });
   await page.getByRole('tab', { name: '会话' }).click();
-  await expect(page.getByTestId('member-sessions').locator('tbody tr').first()).toBeVisible();
+  await expect(page.getByTestId('member-sessions').locator('tbody tr.ant-table-row').first()).toBeVisible();
   await page.screenshot({ path: `${shots}/member-sessions-zh-CN.png` });
 });
