@@ -240,7 +240,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const backOffice = {
     dashboard,
     settingsAdmin: new SettingsAdmin(database.db, settings),
-    members: new MemberAdmin(database.db, wallet.accounts),
+    members: new MemberAdmin(database.db, wallet.accounts, trade),
     adjustments: new AdjustmentService(database.db, wallet.ledger),
   };
   const delivery = createCodeSender({ smtpUrl: config.smtpUrl, log: app.log, sms: options.smsProvider });

@@ -1,4 +1,5 @@
 export * from './call.ts';
 export * from './client.ts';
+export * from './device.ts';
 export * from './errors.ts';
 export * from './query-string.ts';

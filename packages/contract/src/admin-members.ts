@@ -4,6 +4,7 @@ import { ok, page, pageQuery } from './envelope.ts';
 import { idField, idQuery } from './fields.ts';
 import { balance, loginAttempt } from './member.ts';
 import { decimalString } from './money.ts';
+import { position, positionStatuses, positionStatusList } from './trade.ts';
 import { adminDepositItem, adminWithdrawItem, transactionItem } from './wallet.ts';
 
 /** Failures of the operators' member and balance calls. */
@@ -12,6 +13,7 @@ export const memberAdminErrors = {
   WITHDRAW_FROZEN: 403,
   MEMBER_NOT_FOUND: 404,
   ADJUSTMENT_OWN: 403,
+  MEMBER_SESSION_NOT_FOUND: 404,
 } as const;
 
 const time = z.string();
@@ -50,7 +52,23 @@ export const adminMemberDetail = adminMemberItem.extend({
   sessions: z.array(adminMemberSession).describe('live sessions, newest first'),
   attempts: z.array(loginAttempt).describe('the ten latest login attempts'),
 });
-export const memberLedgerQuery = pageQuery.extend({ id: idField, currency: z.string().trim().max(10).optional() });
+export const memberLedgerQuery = pageQuery.extend({
+  id: idField,
+  currency: z.string().trim().max(10).optional(),
+  account: z.enum(['available', 'frozen']).optional().describe('the balance bucket the line moved'),
+});
+export const memberPositionQuery = pageQuery.extend({
+  id: idField,
+  status: z.enum(positionStatusList).default(positionStatuses.open),
+});
+export const memberSessionQuery = pageQuery.extend({ id: idField });
+/** Every session the member opened, live or ended, with why it is no longer live. */
+export const adminMemberSessionItem = adminMemberSession.extend({
+  expiresAt: time,
+  revokedAt: time.nullable().describe('signed out, revoked by the member or an operator, or ended by a freeze'),
+  live: z.boolean(),
+});
+export const memberSessionRevokeBody = z.strictObject({ id: idField, sessionId: idField });
 export const vipLevelBody = z.object({ id: idField, vipLevel: z.number().int().min(0).max(10) });
 export const freezeBody = z
   .object({ id: idField, login: z.boolean().optional(), withdraw: z.boolean().optional() })
@@ -130,6 +148,31 @@ export const memberAdminApi = {
     summary: 'A member’s journal lines, newest first',
     query: memberLedgerQuery,
     response: ok(page(transactionItem)),
+  },
+  positions: {
+    access: 'operator',
+    roles: ['finance', 'compliance', 'support', 'trading'],
+    method: 'GET',
+    path: '/admin/user/positions',
+    summary: 'A member’s open positions (floating P/L) or closed ones (realised P/L), newest first',
+    query: memberPositionQuery,
+    response: ok(page(position)),
+  },
+  sessions: {
+    ...readers,
+    method: 'GET',
+    path: '/admin/user/sessions',
+    summary: 'Every session of a member, live or ended, newest first',
+    query: memberSessionQuery,
+    response: ok(page(adminMemberSessionItem)),
+  },
+  sessionRevoke: {
+    ...compliance,
+    method: 'POST',
+    path: '/admin/user/session/revoke',
+    summary: 'End one live session of a member: its sockets are signed out at once',
+    body: memberSessionRevokeBody,
+    response: ok(adminMemberSessionItem),
   },
   vip: {
     ...compliance,

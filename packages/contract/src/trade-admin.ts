@@ -2,16 +2,26 @@ import { z } from 'zod';
 import type { Api } from './api.ts';
 import { ok, page, pageQuery } from './envelope.ts';
 import { idField } from './fields.ts';
+import { decimalString } from './money.ts';
 import { feeScheduleRow, order } from './trade.ts';
 import { orderReviewStatuses, orderStatusList } from './trade-terms.ts';
 
 const time = z.string().describe('ISO 8601 UTC');
+
+/** The block offer an order came from; the order's `limitPrice` is the block price it froze. */
+export const adminOrderOffer = z.object({
+  id: z.number().int(),
+  symbol: z.string(),
+  price: decimalString.nullable().describe('the offer’s fixed block price, or null for a discount offer'),
+  discount: decimalString.nullable().describe('a fraction off the last price, or null for a fixed price'),
+});
 
 export const adminOrder = order.extend({
   userId: z.number().int(),
   mail: z.string().nullable(),
   reviewedBy: z.number().int().nullable(),
   reviewedAt: time.nullable(),
+  offer: adminOrderOffer.nullable().describe('null for a block order placed from the trade ticket'),
 });
 export type AdminOrder = z.infer<typeof adminOrder>;
 

@@ -1,4 +1,5 @@
 import {
+  AppstoreAddOutlined,
   AuditOutlined,
   BankOutlined,
   BlockOutlined,
@@ -25,6 +26,7 @@ import {
 import {
   adjustmentApi,
   backOfficeApi,
+  blocktradeAdminApi,
   contentAdminApi,
   type Endpoint,
   ipoAdminApi,
@@ -168,6 +170,13 @@ export const menu: MenuGroup[] = [
         icon: <RiseOutlined />,
         endpoint: ipoAdminApi.list,
         page: lazy(() => import('../features/ipo/ipo-page.tsx')),
+      },
+      {
+        key: 'blockOffers',
+        path: '/block-offers',
+        icon: <AppstoreAddOutlined />,
+        endpoint: blocktradeAdminApi.list,
+        page: lazy(() => import('../features/blocktrade/block-offers-page.tsx')),
       },
     ],
   },

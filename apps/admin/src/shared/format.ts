@@ -48,3 +48,8 @@ export function formatTime(iso: string | null | undefined): string {
 export function formatCount(value: string | number): string {
   return new Intl.NumberFormat(i18next.language).format(BigInt(value));
 }
+
+/** A fraction as a percentage: `0.05` -> `5 %`. */
+export function formatPercent(fraction: string): string {
+  return `${new Decimal(fraction).times(100).toFixed()} %`;
+}

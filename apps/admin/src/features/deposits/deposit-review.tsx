@@ -1,15 +1,13 @@
 import { call } from '@soar/client';
 import { decimalString, depositStatuses } from '@soar/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Col, Descriptions, Divider, Drawer, Form, Input, Row, Space, Typography } from 'antd';
+import { Button, Descriptions, Divider, Form, Input, Space, Typography } from 'antd';
 import Decimal from 'decimal.js';
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../shared/confirm.ts';
 import { useMoney } from '../../shared/currencies.ts';
-import { toastSuccess } from '../../shared/feedback.ts';
 import { formatTime } from '../../shared/format.ts';
 import { idempotencyHeaders } from '../../shared/idempotency.ts';
-import { MemberContext } from '../../shared/member-context/member-context.tsx';
+import { ReviewDrawer, useDecision } from '../../shared/review-queue/review-drawer.tsx';
 import { DepositStatus } from '../../shared/status.tsx';
 import { useSubmitValidation } from '../../shared/validation.ts';
 import type { AdminDeposit } from './deposit-queue-page.tsx';
@@ -29,18 +27,13 @@ export function DepositReview({
 }) {
   const { t } = useTranslation();
   const money = useMoney();
-  const queryClient = useQueryClient();
   const [form] = Form.useForm<{ auditAmount?: string; remark?: string }>();
   const validation = useSubmitValidation();
-  const review = useMutation({
-    mutationFn: (decision: Decision) =>
+  const review = useDecision(
+    (decision: Decision) =>
       call('POST /admin/deposit/review', { body: { id: deposit.id, ...decision } }, { headers: idempotencyHeaders() }),
-    onSuccess: (decided) => {
-      onDecided(decided);
-      toastSuccess(t('common.done'));
-      void queryClient.invalidateQueries();
-    },
-  });
+    onDecided,
+  );
   const waiting = deposit.status === depositStatuses.wait;
   const amount = `${money(deposit.amount, deposit.currency)} ${deposit.currency}`;
 
@@ -63,130 +56,122 @@ export function DepositReview({
   };
 
   return (
-    <Drawer
-      open
-      width={1040}
-      onClose={onClose}
+    <ReviewDrawer
       title={`${t('deposits.review')} #${deposit.id}`}
-      extra={<DepositStatus status={deposit.status} />}
-      data-testid="deposit-review"
+      status={<DepositStatus status={deposit.status} />}
+      userId={deposit.userId}
+      onClose={onClose}
+      testId="deposit-review"
     >
-      <Row gutter={24}>
-        <Col span={14}>
-          <Descriptions column={2} size="small" bordered>
-            <Descriptions.Item label={t('common.amount')} span={2}>
-              <Typography.Text strong>{amount}</Typography.Text>
-            </Descriptions.Item>
-            <Descriptions.Item label={t('deposits.type')}>
-              {deposit.type === 'bank' ? t('deposits.bank') : `USDT ${deposit.network ?? ''}`}
-            </Descriptions.Item>
-            <Descriptions.Item label={t('deposits.creditCurrency')}>{deposit.creditCurrency}</Descriptions.Item>
-            {deposit.type === 'bank' ? (
-              <>
-                <Descriptions.Item label={t('deposits.bankName')}>{deposit.bankName}</Descriptions.Item>
-                <Descriptions.Item label={t('deposits.bankBranch')}>{deposit.bankBranch}</Descriptions.Item>
-                <Descriptions.Item label={t('deposits.account')}>{deposit.account}</Descriptions.Item>
-                <Descriptions.Item label={t('deposits.bankCode')}>{deposit.bankCode}</Descriptions.Item>
-              </>
-            ) : (
-              <Descriptions.Item label={t('deposits.txHash')} span={2}>
-                <Typography.Text copyable code>
-                  {deposit.txHash ?? '—'}
-                </Typography.Text>
-              </Descriptions.Item>
-            )}
-            <Descriptions.Item label={t('common.submitted')}>{formatTime(deposit.submitTime)}</Descriptions.Item>
-            <Descriptions.Item label={t('common.reviewed')}>{formatTime(deposit.auditTime)}</Descriptions.Item>
-            {deposit.auditAmount !== null && (
-              <Descriptions.Item label={t('deposits.auditAmount')} span={2}>
-                {money(deposit.auditAmount, deposit.currency)} {deposit.currency}
-              </Descriptions.Item>
-            )}
-            {deposit.remark && (
-              <Descriptions.Item label={t('common.remark')} span={2}>
-                {deposit.remark}
-              </Descriptions.Item>
-            )}
-          </Descriptions>
-          <Divider titlePlacement="start">{t('deposits.proof')}</Divider>
-          {deposit.proof ? (
-            <ProofImage id={deposit.proof} />
-          ) : (
-            <Typography.Text type="secondary">{t('deposits.noProof')}</Typography.Text>
-          )}
-          {waiting && (
-            <>
-              <Divider titlePlacement="start">{t('deposits.decision')}</Divider>
-              <Form
-                form={form}
-                layout="vertical"
-                validateTrigger={validation.validateTrigger}
-                onSubmitCapture={validation.onSubmitCapture}
+      <Descriptions column={2} size="small" bordered>
+        <Descriptions.Item label={t('common.amount')} span={2}>
+          <Typography.Text strong>{amount}</Typography.Text>
+        </Descriptions.Item>
+        <Descriptions.Item label={t('deposits.type')}>
+          {deposit.type === 'bank' ? t('deposits.bank') : `USDT ${deposit.network ?? ''}`}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('deposits.creditCurrency')}>{deposit.creditCurrency}</Descriptions.Item>
+        {deposit.type === 'bank' ? (
+          <>
+            <Descriptions.Item label={t('deposits.bankName')}>{deposit.bankName}</Descriptions.Item>
+            <Descriptions.Item label={t('deposits.bankBranch')}>{deposit.bankBranch}</Descriptions.Item>
+            <Descriptions.Item label={t('deposits.account')}>{deposit.account}</Descriptions.Item>
+            <Descriptions.Item label={t('deposits.bankCode')}>{deposit.bankCode}</Descriptions.Item>
+          </>
+        ) : (
+          <Descriptions.Item label={t('deposits.txHash')} span={2}>
+            <Typography.Text copyable code>
+              {deposit.txHash ?? '—'}
+            </Typography.Text>
+          </Descriptions.Item>
+        )}
+        <Descriptions.Item label={t('common.submitted')}>{formatTime(deposit.submitTime)}</Descriptions.Item>
+        <Descriptions.Item label={t('common.reviewed')}>{formatTime(deposit.auditTime)}</Descriptions.Item>
+        {deposit.auditAmount !== null && (
+          <Descriptions.Item label={t('deposits.auditAmount')} span={2}>
+            {money(deposit.auditAmount, deposit.currency)} {deposit.currency}
+          </Descriptions.Item>
+        )}
+        {deposit.remark && (
+          <Descriptions.Item label={t('common.remark')} span={2}>
+            {deposit.remark}
+          </Descriptions.Item>
+        )}
+      </Descriptions>
+      <Divider titlePlacement="start">{t('deposits.proof')}</Divider>
+      {deposit.proof ? (
+        <ProofImage id={deposit.proof} />
+      ) : (
+        <Typography.Text type="secondary">{t('deposits.noProof')}</Typography.Text>
+      )}
+      {waiting && (
+        <>
+          <Divider titlePlacement="start">{t('deposits.decision')}</Divider>
+          <Form
+            form={form}
+            layout="vertical"
+            validateTrigger={validation.validateTrigger}
+            onSubmitCapture={validation.onSubmitCapture}
+          >
+            <Form.Item
+              name="auditAmount"
+              label={t('deposits.auditAmount')}
+              extra={t('deposits.auditAmountHint', { amount })}
+              rules={[
+                {
+                  validator: async (_rule, value?: string) => {
+                    if (!value) throw new Error(t('validation.required', { field: t('deposits.auditAmount') }));
+                    if (!decimalString.safeParse(value).success)
+                      throw new Error(t('validation.decimal', { field: t('deposits.auditAmount') }));
+                    const audit = new Decimal(value);
+                    if (audit.lte(0) || audit.gte(deposit.amount))
+                      throw new Error(t('deposits.auditAmountRange', { amount }));
+                  },
+                },
+              ]}
+            >
+              <Input
+                inputMode="decimal"
+                suffix={deposit.currency}
+                style={{ maxWidth: 280 }}
+                data-testid="audit-amount"
+              />
+            </Form.Item>
+            <Form.Item name="remark" label={t('common.remark')}>
+              <Input.TextArea maxLength={500} rows={2} data-testid="deposit-remark" />
+            </Form.Item>
+            <Space>
+              <Button
+                type="primary"
+                onClick={() =>
+                  decide(
+                    { status: depositStatuses.pass, remark: form.getFieldValue('remark') || undefined },
+                    t('deposits.confirmPass', { amount }),
+                  )
+                }
+                data-testid="deposit-pass"
               >
-                <Form.Item
-                  name="auditAmount"
-                  label={t('deposits.auditAmount')}
-                  extra={t('deposits.auditAmountHint', { amount })}
-                  rules={[
-                    {
-                      validator: async (_rule, value?: string) => {
-                        if (!value) throw new Error(t('validation.required', { field: t('deposits.auditAmount') }));
-                        if (!decimalString.safeParse(value).success)
-                          throw new Error(t('validation.decimal', { field: t('deposits.auditAmount') }));
-                        const audit = new Decimal(value);
-                        if (audit.lte(0) || audit.gte(deposit.amount))
-                          throw new Error(t('deposits.auditAmountRange', { amount }));
-                      },
-                    },
-                  ]}
-                >
-                  <Input
-                    inputMode="decimal"
-                    suffix={deposit.currency}
-                    style={{ maxWidth: 280 }}
-                    data-testid="audit-amount"
-                  />
-                </Form.Item>
-                <Form.Item name="remark" label={t('common.remark')}>
-                  <Input.TextArea maxLength={500} rows={2} data-testid="deposit-remark" />
-                </Form.Item>
-                <Space>
-                  <Button
-                    type="primary"
-                    onClick={() =>
-                      decide(
-                        { status: depositStatuses.pass, remark: form.getFieldValue('remark') || undefined },
-                        t('deposits.confirmPass', { amount }),
-                      )
-                    }
-                    data-testid="deposit-pass"
-                  >
-                    {t('deposits.pass')}
-                  </Button>
-                  <Button onClick={() => void part()} data-testid="deposit-part">
-                    {t('deposits.part')}
-                  </Button>
-                  <Button
-                    danger
-                    onClick={() =>
-                      decide(
-                        { status: depositStatuses.refuse, remark: form.getFieldValue('remark') || undefined },
-                        t('deposits.confirmRefuse', { amount }),
-                      )
-                    }
-                    data-testid="deposit-refuse"
-                  >
-                    {t('deposits.refuse')}
-                  </Button>
-                </Space>
-              </Form>
-            </>
-          )}
-        </Col>
-        <Col span={10}>
-          <MemberContext userId={deposit.userId} />
-        </Col>
-      </Row>
-    </Drawer>
+                {t('deposits.pass')}
+              </Button>
+              <Button onClick={() => void part()} data-testid="deposit-part">
+                {t('deposits.part')}
+              </Button>
+              <Button
+                danger
+                onClick={() =>
+                  decide(
+                    { status: depositStatuses.refuse, remark: form.getFieldValue('remark') || undefined },
+                    t('deposits.confirmRefuse', { amount }),
+                  )
+                }
+                data-testid="deposit-refuse"
+              >
+                {t('deposits.refuse')}
+              </Button>
+            </Space>
+          </Form>
+        </>
+      )}
+    </ReviewDrawer>
   );
 }

@@ -6,10 +6,8 @@ import Decimal from 'decimal.js';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMoney } from '../../shared/currencies.ts';
-import { formatTime } from '../../shared/format.ts';
+import { formatPercent, formatTime } from '../../shared/format.ts';
 import type { AdminFund } from './funds-page.tsx';
-
-const percent = (rate: string) => `${new Decimal(rate).times(100).toFixed()} %`;
 
 /** One fund: its terms, its published daily rates against the promised range, and its orders. */
 export function FundDetail({ fund, onClose }: { fund: AdminFund; onClose: () => void }) {
@@ -36,10 +34,10 @@ export function FundDetail({ fund, onClose }: { fund: AdminFund; onClose: () => 
           {t('funds.cycleDays', { count: fund.cycleDays })}
         </Descriptions.Item>
         <Descriptions.Item label={t('funds.dailyRate')}>
-          {percent(fund.dailyRateMin)} – {percent(fund.dailyRateMax)}
+          {formatPercent(fund.dailyRateMin)} – {formatPercent(fund.dailyRateMax)}
         </Descriptions.Item>
         <Descriptions.Item label={t('funds.cycleReturn')}>
-          {percent(fund.cycleReturnMin)} – {percent(fund.cycleReturnMax)}
+          {formatPercent(fund.cycleReturnMin)} – {formatPercent(fund.cycleReturnMax)}
         </Descriptions.Item>
         <Descriptions.Item label={t('funds.amounts')}>
           {show(fund.minAmount)} – {fund.maxAmount ? show(fund.maxAmount) : '∞'}
@@ -70,7 +68,7 @@ export function FundDetail({ fund, onClose }: { fund: AdminFund; onClose: () => 
                 render: (_, row) => {
                   const rate = new Decimal(row.rate);
                   const inside = rate.gte(min) && rate.lte(max);
-                  return inside ? percent(row.rate) : <Tag color="red">{percent(row.rate)}</Tag>;
+                  return inside ? formatPercent(row.rate) : <Tag color="red">{formatPercent(row.rate)}</Tag>;
                 },
               },
             ]}

@@ -9,9 +9,10 @@ import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../shared/confirm.ts';
 import { useCurrencies, useMoney } from '../../shared/currencies.ts';
 import { toastSuccess } from '../../shared/feedback.ts';
-import { formatTime } from '../../shared/format.ts';
+import { useFormSave } from '../../shared/form-save.ts';
+import { formatPercent, formatTime } from '../../shared/format.ts';
 import { urlPagination, useUrlState } from '../../shared/url-state.ts';
-import { useSubmitValidation, zodRule } from '../../shared/validation.ts';
+import { zodRule } from '../../shared/validation.ts';
 import { FundDetail } from './fund-detail.tsx';
 
 export type AdminFund = ApiData<'GET /admin/quant/list'>['list'][number];
@@ -29,7 +30,6 @@ type Values = {
   sort: number;
 };
 
-const percent = (rate: string) => `${new Decimal(rate).times(100).toFixed()} %`;
 const saleColours = {
   [quantSaleStates.upcoming]: 'blue',
   [quantSaleStates.onSale]: 'green',
@@ -86,11 +86,11 @@ export default function FundsPage() {
           { title: t('loans.cycle'), render: (_, row) => t('funds.cycleDays', { count: row.cycleDays }) },
           {
             title: t('funds.dailyRate'),
-            render: (_, row) => `${percent(row.dailyRateMin)} – ${percent(row.dailyRateMax)}`,
+            render: (_, row) => `${formatPercent(row.dailyRateMin)} – ${formatPercent(row.dailyRateMax)}`,
           },
           {
             title: t('funds.latestRate'),
-            render: (_, row) => (row.latestRate ? `${percent(row.latestRate)} · ${row.latestRateDate}` : '—'),
+            render: (_, row) => (row.latestRate ? `${formatPercent(row.latestRate)} · ${row.latestRateDate}` : '—'),
           },
           {
             title: t('funds.sale.window'),
@@ -149,11 +149,11 @@ function FundForm({ fund, onClose, onSaved }: { fund?: AdminFund; onClose: () =>
   const currencies = useCurrencies();
   const markets = useQuery({ queryKey: ['market/status/list'], queryFn: () => call('GET /market/status/list') });
   const [form] = Form.useForm<Values>();
-  const validation = useSubmitValidation();
   // Terms a holder bought on are fixed once the fund has an order (the server refuses a change).
   const locked = (fund?.orders ?? 0) > 0;
-  const save = useMutation({
-    mutationFn: (values: Values) => {
+  const editor = useFormSave(
+    form,
+    (values: Values) => {
       const body = {
         name: values.name,
         market: values.market,
@@ -174,16 +174,11 @@ function FundForm({ fund, onClose, onSaved }: { fund?: AdminFund; onClose: () =>
         body: { id: fund.id, ...open, ...(locked ? {} : { market, currency, cycleDays, dailyRateMin, dailyRateMax }) },
       });
     },
-    onSuccess: () => {
+    () => {
       onSaved();
       onClose();
     },
-  });
-  const submit = async () => {
-    validation.onSubmitCapture();
-    const values = await form.validateFields().catch(() => undefined);
-    if (values) void confirmAction({ title: t('common.confirmSave'), onOk: () => save.mutateAsync(values) });
-  };
+  );
   const field = quantFundBody.shape;
   const initial: Partial<Values> = fund
     ? {
@@ -199,12 +194,12 @@ function FundForm({ fund, onClose, onSaved }: { fund?: AdminFund; onClose: () =>
       width={720}
       title={fund ? `${t('common.edit')} · ${fund.name}` : t('funds.new')}
       onCancel={onClose}
-      onOk={() => void submit()}
+      onOk={() => void editor.submit()}
       okButtonProps={{ 'data-testid': 'fund-save' } as Record<string, string>}
       destroyOnHidden
     >
       {locked && <Typography.Paragraph type="secondary">{t('funds.lockedHint')}</Typography.Paragraph>}
-      <Form<Values> form={form} layout="vertical" validateTrigger={validation.validateTrigger} initialValues={initial}>
+      <Form<Values> form={form} layout="vertical" validateTrigger={editor.validateTrigger} initialValues={initial}>
         <Form.Item name="name" label={t('funds.name')} rules={[zodRule(field.name, t('funds.name'))]}>
           <Input maxLength={80} data-testid="fund-name" />
         </Form.Item>

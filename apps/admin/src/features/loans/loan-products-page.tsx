@@ -8,8 +8,9 @@ import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../shared/confirm.ts';
 import { useCurrencies, useMoney } from '../../shared/currencies.ts';
 import { toastSuccess } from '../../shared/feedback.ts';
+import { useFormSave } from '../../shared/form-save.ts';
 import { formatTime } from '../../shared/format.ts';
-import { useSubmitValidation, zodRule } from '../../shared/validation.ts';
+import { zodRule } from '../../shared/validation.ts';
 
 type Product = ApiData<'GET /admin/loan/product/list'>[number];
 type Values = {
@@ -145,22 +146,17 @@ function ProductForm({ product, onClose, onSaved }: { product?: Product; onClose
   const { t } = useTranslation();
   const currencies = useCurrencies();
   const [form] = Form.useForm<Values>();
-  const validation = useSubmitValidation();
-  const save = useMutation({
-    mutationFn: (values: Values) =>
+  const editor = useFormSave(
+    form,
+    (values: Values) =>
       product
         ? call('POST /admin/loan/product/update', { body: { id: product.id, ...values } })
         : call('POST /admin/loan/product/create', { body: values }),
-    onSuccess: () => {
+    () => {
       onSaved();
       onClose();
     },
-  });
-  const submit = async () => {
-    validation.onSubmitCapture();
-    const values = await form.validateFields().catch(() => undefined);
-    if (values) void confirmAction({ title: t('common.confirmSave'), onOk: () => save.mutateAsync(values) });
-  };
+  );
   const field = loanProductBody.shape;
   const label = (key: string) => t(key);
   return (
@@ -169,7 +165,7 @@ function ProductForm({ product, onClose, onSaved }: { product?: Product; onClose
       width={640}
       title={product ? `${t('common.edit')} · ${product.name}` : t('loanProducts.new')}
       onCancel={onClose}
-      onOk={() => void submit()}
+      onOk={() => void editor.submit()}
       okButtonProps={{ 'data-testid': 'loan-product-save' } as Record<string, string>}
       destroyOnHidden
     >
@@ -177,7 +173,7 @@ function ProductForm({ product, onClose, onSaved }: { product?: Product; onClose
       <Form<Values>
         form={form}
         layout="vertical"
-        validateTrigger={validation.validateTrigger}
+        validateTrigger={editor.validateTrigger}
         initialValues={product ?? { currency: 'USDT', cycleDays: 30, sort: 0 }}
       >
         <Form.Item

@@ -1,15 +1,13 @@
 import { call } from '@soar/client';
 import { loanAmount, loanApprovalStatuses, loanReviewBody, loanStatuses } from '@soar/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Col, Descriptions, Divider, Drawer, Form, Input, Row, Space, Typography } from 'antd';
+import { Button, Descriptions, Divider, Form, Input, Space, Typography } from 'antd';
 import Decimal from 'decimal.js';
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../shared/confirm.ts';
 import { useMoney } from '../../shared/currencies.ts';
-import { toastSuccess } from '../../shared/feedback.ts';
-import { formatTime } from '../../shared/format.ts';
+import { formatPercent, formatTime } from '../../shared/format.ts';
 import { idempotencyHeaders } from '../../shared/idempotency.ts';
-import { MemberContext } from '../../shared/member-context/member-context.tsx';
+import { ReviewDrawer, useDecision } from '../../shared/review-queue/review-drawer.tsx';
 import { useSubmitValidation, zodRule } from '../../shared/validation.ts';
 import type { AdminLoan } from './loan-queue-page.tsx';
 import { LoanApproval, LoanState } from './loan-status.tsx';
@@ -19,8 +17,6 @@ type Values = { amount?: string; reason?: string };
 
 /** The reason is optional to approve: checked as required when refusing. */
 const reasonField = loanReviewBody.shape.reason;
-
-const percent = (rate: string) => `${new Decimal(rate).times(100).toFixed()} %`;
 
 /** One loan with the member beside it: approve an amount (disbursed at once) or refuse with a reason. */
 export function LoanReview({
@@ -34,18 +30,13 @@ export function LoanReview({
 }) {
   const { t } = useTranslation();
   const money = useMoney();
-  const queryClient = useQueryClient();
   const [form] = Form.useForm<Values>();
   const validation = useSubmitValidation();
-  const review = useMutation({
-    mutationFn: (body: { status: 1 | 2; amount?: string; reason?: string }) =>
+  const review = useDecision(
+    (body: { status: 1 | 2; amount?: string; reason?: string }) =>
       call('POST /admin/loan/review', { body: { id: loan.id, ...body } }, { headers: idempotencyHeaders() }),
-    onSuccess: (decided) => {
-      onDecided(decided);
-      toastSuccess(t('common.done'));
-      void queryClient.invalidateQueries();
-    },
-  });
+    onDecided,
+  );
   const { currency, terms } = loan;
   const show = (value: string) => `${money(value, currency)} ${currency}`;
   const waiting = loan.approvalStatus === loanApprovalStatuses.pending;
@@ -78,110 +69,100 @@ export function LoanReview({
   };
 
   return (
-    <Drawer
-      open
-      width={1080}
-      onClose={onClose}
+    <ReviewDrawer
       title={`${t('loans.review')} #${loan.id}`}
-      extra={
+      status={
         <Space>
           <LoanApproval status={loan.approvalStatus} />
           <LoanState status={loan.status} />
         </Space>
       }
-      data-testid="loan-review"
+      userId={loan.userId}
+      onClose={onClose}
+      testId="loan-review"
     >
-      <Row gutter={24}>
-        <Col span={14}>
-          <Descriptions column={2} size="small" bordered>
-            <Descriptions.Item label={t('loans.product')} span={2}>
-              {terms.productName}
+      <Descriptions column={2} size="small" bordered>
+        <Descriptions.Item label={t('loans.product')} span={2}>
+          {terms.productName}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('loans.applied')}>
+          <Typography.Text strong>{show(loan.amount)}</Typography.Text>
+        </Descriptions.Item>
+        <Descriptions.Item label={t('loans.approved')}>
+          {loan.approvedAmount ? show(loan.approvedAmount) : '—'}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('loans.cycle')}>{t('loans.days', { count: terms.cycleDays })}</Descriptions.Item>
+        <Descriptions.Item label={t('loans.range')}>
+          {show(terms.minAmount)} – {show(terms.maxAmount)}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('loans.interestRate')}>{formatPercent(terms.dailyInterestRate)}</Descriptions.Item>
+        <Descriptions.Item label={t('loans.penaltyRate')}>{formatPercent(terms.dailyPenaltyRate)}</Descriptions.Item>
+        <Descriptions.Item label={t('common.submitted')}>{formatTime(loan.appliedAt)}</Descriptions.Item>
+        <Descriptions.Item label={t('common.reviewed')}>{formatTime(loan.reviewedAt)}</Descriptions.Item>
+        {open && (
+          <>
+            <Descriptions.Item label={t('loans.dueDate')}>{loan.dueDate ?? '—'}</Descriptions.Item>
+            <Descriptions.Item label={t('loans.owed')}>
+              <Typography.Text strong>{show(loan.owed.total)}</Typography.Text>
             </Descriptions.Item>
-            <Descriptions.Item label={t('loans.applied')}>
-              <Typography.Text strong>{show(loan.amount)}</Typography.Text>
-            </Descriptions.Item>
-            <Descriptions.Item label={t('loans.approved')}>
-              {loan.approvedAmount ? show(loan.approvedAmount) : '—'}
-            </Descriptions.Item>
-            <Descriptions.Item label={t('loans.cycle')}>
-              {t('loans.days', { count: terms.cycleDays })}
-            </Descriptions.Item>
-            <Descriptions.Item label={t('loans.range')}>
-              {show(terms.minAmount)} – {show(terms.maxAmount)}
-            </Descriptions.Item>
-            <Descriptions.Item label={t('loans.interestRate')}>{percent(terms.dailyInterestRate)}</Descriptions.Item>
-            <Descriptions.Item label={t('loans.penaltyRate')}>{percent(terms.dailyPenaltyRate)}</Descriptions.Item>
-            <Descriptions.Item label={t('common.submitted')}>{formatTime(loan.appliedAt)}</Descriptions.Item>
-            <Descriptions.Item label={t('common.reviewed')}>{formatTime(loan.reviewedAt)}</Descriptions.Item>
-            {open && (
-              <>
-                <Descriptions.Item label={t('loans.dueDate')}>{loan.dueDate ?? '—'}</Descriptions.Item>
-                <Descriptions.Item label={t('loans.owed')}>
-                  <Typography.Text strong>{show(loan.owed.total)}</Typography.Text>
-                </Descriptions.Item>
-                <Descriptions.Item label={t('loans.repaid')}>{show(loan.repaidTotal)}</Descriptions.Item>
-                <Descriptions.Item label={t('loans.overdueDays')}>{loan.overdueDays}</Descriptions.Item>
-              </>
-            )}
-            {loan.refuseReason && (
-              <Descriptions.Item label={t('loans.reason')} span={2}>
-                {loan.refuseReason}
-              </Descriptions.Item>
-            )}
-            <Descriptions.Item label={t('loans.signature')} span={2}>
-              <SignatureImage id={loan.signature} />
-            </Descriptions.Item>
-          </Descriptions>
-          {waiting && (
-            <>
-              <Divider titlePlacement="start">{t('deposits.decision')}</Divider>
-              <Form<Values>
-                form={form}
-                layout="vertical"
-                validateTrigger={validation.validateTrigger}
-                onSubmitCapture={validation.onSubmitCapture}
-              >
-                <Form.Item
-                  name="amount"
-                  label={t('loans.approveAmount')}
-                  extra={t('loans.approveAmountHint', { amount: show(loan.amount) })}
-                  rules={[
-                    {
-                      validator: async (_rule, value: string | undefined) => {
-                        if (!value?.trim()) return;
-                        if (!loanAmount.safeParse(value.trim()).success) throw new Error(t('validation.loanAmount'));
-                        if (new Decimal(value.trim()).gt(loan.amount))
-                          throw new Error(t('loans.approveTooMuch', { amount: show(loan.amount) }));
-                      },
-                    },
-                  ]}
-                >
-                  <Input placeholder={loan.amount} suffix={currency} style={{ width: 240 }} data-testid="loan-amount" />
-                </Form.Item>
-                <Form.Item
-                  name="reason"
-                  label={t('loans.reason')}
-                  extra={t('loans.reasonHint')}
-                  rules={[zodRule(reasonField, t('loans.reason'))]}
-                >
-                  <Input.TextArea maxLength={500} rows={2} data-testid="loan-reason" />
-                </Form.Item>
-                <Space>
-                  <Button type="primary" onClick={() => void approve()} data-testid="loan-approve">
-                    {t('loans.approve')}
-                  </Button>
-                  <Button danger onClick={() => void refuse()} data-testid="loan-refuse">
-                    {t('loans.refuse')}
-                  </Button>
-                </Space>
-              </Form>
-            </>
-          )}
-        </Col>
-        <Col span={10}>
-          <MemberContext userId={loan.userId} />
-        </Col>
-      </Row>
-    </Drawer>
+            <Descriptions.Item label={t('loans.repaid')}>{show(loan.repaidTotal)}</Descriptions.Item>
+            <Descriptions.Item label={t('loans.overdueDays')}>{loan.overdueDays}</Descriptions.Item>
+          </>
+        )}
+        {loan.refuseReason && (
+          <Descriptions.Item label={t('loans.reason')} span={2}>
+            {loan.refuseReason}
+          </Descriptions.Item>
+        )}
+        <Descriptions.Item label={t('loans.signature')} span={2}>
+          <SignatureImage id={loan.signature} />
+        </Descriptions.Item>
+      </Descriptions>
+      {waiting && (
+        <>
+          <Divider titlePlacement="start">{t('deposits.decision')}</Divider>
+          <Form<Values>
+            form={form}
+            layout="vertical"
+            validateTrigger={validation.validateTrigger}
+            onSubmitCapture={validation.onSubmitCapture}
+          >
+            <Form.Item
+              name="amount"
+              label={t('loans.approveAmount')}
+              extra={t('loans.approveAmountHint', { amount: show(loan.amount) })}
+              rules={[
+                {
+                  validator: async (_rule, value: string | undefined) => {
+                    if (!value?.trim()) return;
+                    if (!loanAmount.safeParse(value.trim()).success) throw new Error(t('validation.loanAmount'));
+                    if (new Decimal(value.trim()).gt(loan.amount))
+                      throw new Error(t('loans.approveTooMuch', { amount: show(loan.amount) }));
+                  },
+                },
+              ]}
+            >
+              <Input placeholder={loan.amount} suffix={currency} style={{ width: 240 }} data-testid="loan-amount" />
+            </Form.Item>
+            <Form.Item
+              name="reason"
+              label={t('loans.reason')}
+              extra={t('loans.reasonHint')}
+              rules={[zodRule(reasonField, t('loans.reason'))]}
+            >
+              <Input.TextArea maxLength={500} rows={2} data-testid="loan-reason" />
+            </Form.Item>
+            <Space>
+              <Button type="primary" onClick={() => void approve()} data-testid="loan-approve">
+                {t('loans.approve')}
+              </Button>
+              <Button danger onClick={() => void refuse()} data-testid="loan-refuse">
+                {t('loans.refuse')}
+              </Button>
+            </Space>
+          </Form>
+        </>
+      )}
+    </ReviewDrawer>
   );
 }

@@ -28,9 +28,11 @@ import { useMemberDetail } from '../../shared/member-context/member-context.tsx'
 import { useSession } from '../../shared/session.ts';
 import { DepositStatus, KycStatus, WithdrawStatus } from '../../shared/status.tsx';
 import { MemberLedger } from './member-ledger.tsx';
+import { MemberPositions } from './member-positions.tsx';
 import { MemberFunds, MemberLoans } from './member-products.tsx';
+import { MemberSessions } from './member-sessions.tsx';
 
-/** A member: balances, ledger, deposits, withdrawals, sessions; VIP and freezes for compliance. */
+/** A member: balances, positions, ledger, deposits, withdrawals, sessions; VIP and freezes for compliance. */
 export default function MemberDetailPage() {
   const { t } = useTranslation();
   const money = useMoney();
@@ -179,8 +181,19 @@ export default function MemberDetailPage() {
                 />
               ),
             },
+            ...(roleAllows(memberAdminApi.positions, role)
+              ? [{ key: 'positions', label: t('members.positions'), children: <MemberPositions userId={member.id} /> }]
+              : []),
             ...(canLedger
-              ? [{ key: 'ledger', label: t('members.ledger'), children: <MemberLedger userId={member.id} /> }]
+              ? [
+                  {
+                    key: 'ledger',
+                    label: t('members.ledger'),
+                    children: (
+                      <MemberLedger userId={member.id} currencies={member.balances.map((row) => row.currency)} />
+                    ),
+                  },
+                ]
               : []),
             {
               key: 'deposits',
@@ -236,18 +249,7 @@ export default function MemberDetailPage() {
               label: t('members.sessions'),
               children: (
                 <Space direction="vertical" style={{ width: '100%' }}>
-                  <Typography.Title level={5}>{t('members.liveSessions')}</Typography.Title>
-                  <Table
-                    rowKey="id"
-                    pagination={false}
-                    dataSource={member.sessions}
-                    columns={[
-                      { title: 'IP', dataIndex: 'ip' },
-                      { title: t('members.userAgent'), dataIndex: 'userAgent', ellipsis: true },
-                      { title: t('members.signedIn'), render: (_, row) => formatTime(row.createdAt) },
-                      { title: t('members.lastSeen'), render: (_, row) => formatTime(row.lastSeenAt) },
-                    ]}
-                  />
+                  <MemberSessions userId={member.id} uid={member.uid} />
                   <Typography.Title level={5}>{t('members.attempts')}</Typography.Title>
                   <Table
                     rowKey={(row) => `${row.time}-${row.ip}`}

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../shared/confirm.ts';
 import { useMoney } from '../../shared/currencies.ts';
 import { toastSuccess } from '../../shared/feedback.ts';
-import { formatTime } from '../../shared/format.ts';
+import { formatPercent, formatTime } from '../../shared/format.ts';
 import { urlPagination, useUrlState } from '../../shared/url-state.ts';
 
 type AdminOrder = ApiData<'GET /admin/order/list'>['list'][number];
@@ -46,6 +46,29 @@ export default function OrderQueuePage() {
           { title: 'ID', dataIndex: 'id', width: 70 },
           { title: t('common.member'), render: (_, row) => `${row.userId} ${row.mail ?? ''}` },
           { title: t('orders.symbol'), render: (_, row) => `${row.symbol} · ${row.name}` },
+          {
+            title: t('orders.offer'),
+            width: 220,
+            render: (_, row) =>
+              row.offer ? (
+                <Space direction="vertical" size={0} data-testid={`order-offer-${row.id}`}>
+                  <span>
+                    {t('orders.offerLine', {
+                      id: row.offer.id,
+                      pricing:
+                        row.offer.discount === null
+                          ? `${row.offer.price} ${row.currency}`
+                          : t('blockOffers.discountOff', { discount: formatPercent(row.offer.discount) }),
+                    })}
+                  </span>
+                  <Typography.Text type="secondary">
+                    {t('orders.blockPriceOf', { price: row.limitPrice ?? '—' })}
+                  </Typography.Text>
+                </Space>
+              ) : (
+                <Typography.Text type="secondary">{t('orders.ticket')}</Typography.Text>
+              ),
+          },
           { title: t('orders.side'), render: (_, row) => t(`orders.direction.${row.direction}`) },
           { title: t('orders.quantity'), dataIndex: 'quantity', align: 'right' },
           {
@@ -66,7 +89,7 @@ export default function OrderQueuePage() {
                   onClick={() =>
                     void confirmAction({
                       title: t('orders.confirmPass', { quantity: row.quantity, symbol: row.symbol }),
-                      content: t('orders.passHint'),
+                      content: row.offer ? t('orders.passOfferHint', { price: row.limitPrice }) : t('orders.passHint'),
                       onOk: () => review.mutateAsync({ id: row.id, status: orderReviewStatuses.pass }),
                     })
                   }

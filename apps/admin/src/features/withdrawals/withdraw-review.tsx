@@ -1,15 +1,13 @@
 import { call } from '@soar/client';
 import { withdrawReviewBody, withdrawStatuses } from '@soar/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Col, Descriptions, Divider, Drawer, Form, Input, Row, Space, Typography } from 'antd';
+import { Button, Descriptions, Divider, Form, Input, Space, Typography } from 'antd';
 import Decimal from 'decimal.js';
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../shared/confirm.ts';
 import { useMoney } from '../../shared/currencies.ts';
-import { toastSuccess } from '../../shared/feedback.ts';
 import { formatTime } from '../../shared/format.ts';
 import { idempotencyHeaders } from '../../shared/idempotency.ts';
-import { MemberContext } from '../../shared/member-context/member-context.tsx';
+import { ReviewDrawer, useDecision } from '../../shared/review-queue/review-drawer.tsx';
 import { WithdrawStatus } from '../../shared/status.tsx';
 import { useSubmitValidation, zodRule } from '../../shared/validation.ts';
 import type { AdminWithdrawal } from './withdraw-queue-page.tsx';
@@ -26,18 +24,13 @@ export function WithdrawReview({
 }) {
   const { t } = useTranslation();
   const money = useMoney();
-  const queryClient = useQueryClient();
   const [form] = Form.useForm<{ remark?: string }>();
   const validation = useSubmitValidation();
-  const review = useMutation({
-    mutationFn: (body: { status: 1 | 2; remark?: string }) =>
+  const review = useDecision(
+    (body: { status: 1 | 2; remark?: string }) =>
       call('POST /admin/withdraw/review', { body: { id: withdrawal.id, ...body } }, { headers: idempotencyHeaders() }),
-    onSuccess: (decided) => {
-      onDecided(decided);
-      toastSuccess(t('common.done'));
-      void queryClient.invalidateQueries();
-    },
-  });
+    onDecided,
+  );
   const { currency } = withdrawal;
   const amount = `${money(withdrawal.amount, currency)} ${currency}`;
   const total = `${money(new Decimal(withdrawal.amount).plus(withdrawal.fee).toFixed(), currency)} ${currency}`;
@@ -55,84 +48,76 @@ export function WithdrawReview({
   };
 
   return (
-    <Drawer
-      open
-      width={1040}
-      onClose={onClose}
+    <ReviewDrawer
       title={`${t('withdrawals.review')} #${withdrawal.id}`}
-      extra={<WithdrawStatus status={withdrawal.status} />}
-      data-testid="withdraw-review"
+      status={<WithdrawStatus status={withdrawal.status} />}
+      userId={withdrawal.userId}
+      onClose={onClose}
+      testId="withdraw-review"
     >
-      <Row gutter={24}>
-        <Col span={14}>
-          <Descriptions column={2} size="small" bordered>
-            <Descriptions.Item label={t('common.amount')}>
-              <Typography.Text strong>{amount}</Typography.Text>
-            </Descriptions.Item>
-            <Descriptions.Item label={t('withdrawals.fee')}>
-              {money(withdrawal.fee, currency)} {currency}
-            </Descriptions.Item>
-            <Descriptions.Item label={t('withdrawals.frozenTotal')} span={2}>
-              {total}
-            </Descriptions.Item>
-            <Descriptions.Item label={t('withdrawals.wallet')}>{withdrawal.walletName}</Descriptions.Item>
-            <Descriptions.Item label={t('withdrawals.network')}>{withdrawal.network}</Descriptions.Item>
-            <Descriptions.Item label={t('withdrawals.address')} span={2}>
-              <Typography.Text copyable code>
-                {withdrawal.address}
-              </Typography.Text>
-            </Descriptions.Item>
-            <Descriptions.Item label={t('common.submitted')}>{formatTime(withdrawal.submitTime)}</Descriptions.Item>
-            <Descriptions.Item label={t('common.reviewed')}>{formatTime(withdrawal.auditTime)}</Descriptions.Item>
-            {withdrawal.remark && (
-              <Descriptions.Item label={t('withdrawals.reason')} span={2}>
-                {withdrawal.remark}
-              </Descriptions.Item>
-            )}
-          </Descriptions>
-          {waiting && (
-            <>
-              <Divider titlePlacement="start">{t('deposits.decision')}</Divider>
-              <Form
-                form={form}
-                layout="vertical"
-                validateTrigger={validation.validateTrigger}
-                onSubmitCapture={validation.onSubmitCapture}
+      <Descriptions column={2} size="small" bordered>
+        <Descriptions.Item label={t('common.amount')}>
+          <Typography.Text strong>{amount}</Typography.Text>
+        </Descriptions.Item>
+        <Descriptions.Item label={t('withdrawals.fee')}>
+          {money(withdrawal.fee, currency)} {currency}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('withdrawals.frozenTotal')} span={2}>
+          {total}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('withdrawals.wallet')}>{withdrawal.walletName}</Descriptions.Item>
+        <Descriptions.Item label={t('withdrawals.network')}>{withdrawal.network}</Descriptions.Item>
+        <Descriptions.Item label={t('withdrawals.address')} span={2}>
+          <Typography.Text copyable code>
+            {withdrawal.address}
+          </Typography.Text>
+        </Descriptions.Item>
+        <Descriptions.Item label={t('common.submitted')}>{formatTime(withdrawal.submitTime)}</Descriptions.Item>
+        <Descriptions.Item label={t('common.reviewed')}>{formatTime(withdrawal.auditTime)}</Descriptions.Item>
+        {withdrawal.remark && (
+          <Descriptions.Item label={t('withdrawals.reason')} span={2}>
+            {withdrawal.remark}
+          </Descriptions.Item>
+        )}
+      </Descriptions>
+      {waiting && (
+        <>
+          <Divider titlePlacement="start">{t('deposits.decision')}</Divider>
+          <Form
+            form={form}
+            layout="vertical"
+            validateTrigger={validation.validateTrigger}
+            onSubmitCapture={validation.onSubmitCapture}
+          >
+            <Form.Item
+              name="remark"
+              label={t('withdrawals.reason')}
+              extra={t('withdrawals.reasonHint')}
+              rules={[zodRule(withdrawReviewBody.shape.remark.unwrap().min(1), t('withdrawals.reason'))]}
+            >
+              <Input.TextArea maxLength={500} rows={2} data-testid="withdraw-reason" />
+            </Form.Item>
+            <Space>
+              <Button
+                type="primary"
+                onClick={() =>
+                  void confirmAction({
+                    title: t('withdrawals.confirmPass', { amount }),
+                    content: `${withdrawal.network} ${withdrawal.address}`,
+                    onOk: () => review.mutateAsync({ status: withdrawStatuses.pass }),
+                  })
+                }
+                data-testid="withdraw-pass"
               >
-                <Form.Item
-                  name="remark"
-                  label={t('withdrawals.reason')}
-                  extra={t('withdrawals.reasonHint')}
-                  rules={[zodRule(withdrawReviewBody.shape.remark.unwrap().min(1), t('withdrawals.reason'))]}
-                >
-                  <Input.TextArea maxLength={500} rows={2} data-testid="withdraw-reason" />
-                </Form.Item>
-                <Space>
-                  <Button
-                    type="primary"
-                    onClick={() =>
-                      void confirmAction({
-                        title: t('withdrawals.confirmPass', { amount }),
-                        content: `${withdrawal.network} ${withdrawal.address}`,
-                        onOk: () => review.mutateAsync({ status: withdrawStatuses.pass }),
-                      })
-                    }
-                    data-testid="withdraw-pass"
-                  >
-                    {t('withdrawals.pass')}
-                  </Button>
-                  <Button danger onClick={() => void refuse()} data-testid="withdraw-refuse">
-                    {t('withdrawals.refuse')}
-                  </Button>
-                </Space>
-              </Form>
-            </>
-          )}
-        </Col>
-        <Col span={10}>
-          <MemberContext userId={withdrawal.userId} />
-        </Col>
-      </Row>
-    </Drawer>
+                {t('withdrawals.pass')}
+              </Button>
+              <Button danger onClick={() => void refuse()} data-testid="withdraw-refuse">
+                {t('withdrawals.refuse')}
+              </Button>
+            </Space>
+          </Form>
+        </>
+      )}
+    </ReviewDrawer>
   );
 }

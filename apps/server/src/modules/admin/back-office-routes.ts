@@ -27,7 +27,19 @@ export const backOfficeRoutes: FastifyPluginAsync<BackOfficeServices> = async (
   route(app, memberAdminApi.detail, (request) => members.detail(request.query.id));
   route(app, memberAdminApi.ledger, (request) => members.ledger(request.query));
   route(app, memberAdminApi.vip, (request, { actor }) => members.setVip(actor, request.body.id, request.body.vipLevel));
-  route(app, memberAdminApi.freeze, (request, { actor }) => members.freeze(actor, request.body));
+  route(app, memberAdminApi.freeze, async (request, { actor }) => {
+    const member = await members.freeze(actor, request.body);
+    // A frozen login ended the member's sessions: their sockets are signed out as after a revoke.
+    if (request.body.login) app.bus.emit('sessions', { userId: member.id });
+    return member;
+  });
+  route(app, memberAdminApi.positions, (request) => members.positions(request.query));
+  route(app, memberAdminApi.sessions, (request) => members.sessions(request.query));
+  route(app, memberAdminApi.sessionRevoke, async (request, { actor }) => {
+    const session = await members.revokeSession(actor, request.body);
+    app.bus.emit('sessions', { userId: request.body.id });
+    return session;
+  });
 
   route(app, adjustmentApi.list, (request) => adjustments.list(request.query));
   route(app, adjustmentApi.create, (request, { actor }) => adjustments.create(actor, request.body));

@@ -6,12 +6,30 @@ import { AppError } from '../../lib/errors.ts';
 import { paginate } from '../../lib/paginate.ts';
 import type { Actor } from '../../lib/route.ts';
 import { revokeAllSessions } from '../member/sessions.ts';
+import { memberPositions } from '../trade/lists.ts';
+import type { TradeService } from '../trade/service.ts';
 import type { AccountService } from '../wallet/account.ts';
 import { adminDepositView } from '../wallet/deposit.ts';
 import { adminWithdrawalView } from '../wallet/withdraw.ts';
 import { recordAudit } from './audit.ts';
 
 type UserRow = typeof users.$inferSelect;
+type SessionRow = typeof sessions.$inferSelect;
+
+const liveSession = (now: Date) => and(isNull(sessions.revokedAt), gt(sessions.expiresAt, now));
+
+function sessionView(row: SessionRow, now: Date) {
+  return {
+    id: row.id,
+    ip: row.ip,
+    userAgent: row.userAgent,
+    createdAt: row.createdAt.toISOString(),
+    lastSeenAt: row.lastSeenAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+    revokedAt: row.revokedAt?.toISOString() ?? null,
+    live: row.revokedAt === null && row.expiresAt > now,
+  };
+}
 
 export function memberView(row: UserRow) {
   return {
@@ -40,6 +58,7 @@ export class MemberAdmin {
   constructor(
     private readonly db: Database,
     private readonly accounts: AccountService,
+    private readonly trade: TradeService,
   ) {}
 
   async list(query: { page: number; pageSize: number; q?: string }) {
@@ -70,7 +89,7 @@ export class MemberAdmin {
       this.db
         .select()
         .from(sessions)
-        .where(and(eq(sessions.userId, id), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
+        .where(and(eq(sessions.userId, id), liveSession(new Date())))
         .orderBy(desc(sessions.lastSeenAt)),
       this.db
         .select()
@@ -105,9 +124,61 @@ export class MemberAdmin {
     };
   }
 
-  async ledger(query: { id: number; page: number; pageSize: number; currency?: string }) {
+  async ledger(query: {
+    id: number;
+    page: number;
+    pageSize: number;
+    currency?: string;
+    account?: 'available' | 'frozen';
+  }) {
     await this.row(query.id);
     return this.accounts.transactions(query.id, query);
+  }
+
+  async positions(query: { id: number; page: number; pageSize: number; status: 'open' | 'closed' }) {
+    await this.row(query.id);
+    return memberPositions(this.trade, query.id, query);
+  }
+
+  /** Every session the member opened, newest first: live ones and how the others ended. */
+  async sessions(query: { id: number; page: number; pageSize: number }) {
+    await this.row(query.id);
+    const where = eq(sessions.userId, query.id);
+    const now = new Date();
+    return paginate(
+      query,
+      this.db.select().from(sessions).where(where).orderBy(desc(sessions.id)).$dynamic(),
+      this.db.select({ total: count() }).from(sessions).where(where),
+      (row) => sessionView(row, now),
+    );
+  }
+
+  /**
+   * Ends one live session of the member, audited. The guarded update lets exactly one of two racing
+   * revokes win; a session of another member, or one already ended, is not found.
+   */
+  async revokeSession(actor: Actor, body: { id: number; sessionId: number }) {
+    await this.row(body.id);
+    return this.db.transaction(async (tx) => {
+      const now = new Date();
+      const [after] = await tx
+        .update(sessions)
+        .set({ revokedAt: now })
+        .where(and(eq(sessions.id, body.sessionId), eq(sessions.userId, body.id), liveSession(now)))
+        .returning();
+      if (!after) throw new AppError('MEMBER_SESSION_NOT_FOUND');
+      const view = sessionView(after, now);
+      await recordAudit(tx, {
+        operatorId: actor.operatorId,
+        ip: actor.ip,
+        action: 'member.session.revoke',
+        entity: 'member',
+        entityId: body.id,
+        before: { ...view, revokedAt: null, live: true },
+        after: view,
+      });
+      return view;
+    });
   }
 
   async setVip(actor: Actor, id: number, vipLevel: number) {

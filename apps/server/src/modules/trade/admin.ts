@@ -1,6 +1,6 @@
 import { type LanguageKey, waitingFor } from '@soar/contract';
 import { and, asc, count, desc, eq } from 'drizzle-orm';
-import { tradeFeeSchedules, tradeOrders, users } from '../../db/schema/index.ts';
+import { blocktradeOffers, tradeFeeSchedules, tradeOrders, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type PageQuery, paginate } from '../../lib/paginate.ts';
 import type { Actor } from '../../lib/route.ts';
@@ -23,14 +23,15 @@ export async function adminList(
   return paginate(
     query,
     trade.db
-      .select({ order: tradeOrders, mail: users.mail })
+      .select({ order: tradeOrders, mail: users.mail, offer: blocktradeOffers })
       .from(tradeOrders)
       .innerJoin(users, eq(users.id, tradeOrders.userId))
+      .leftJoin(blocktradeOffers, eq(blocktradeOffers.id, tradeOrders.blockOfferId))
       .where(where)
       .orderBy(reviewQueue ? asc(tradeOrders.id) : desc(tradeOrders.id))
       .$dynamic(),
     trade.db.select({ total: count() }).from(tradeOrders).where(where),
-    (row) => adminView(trade, row.order, row.mail, lang),
+    (row) => adminView(trade, row.order, row.mail, lang, row.offer),
   );
 }
 

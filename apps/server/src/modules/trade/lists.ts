@@ -1,4 +1,4 @@
-import { type LanguageKey, orderStatuses, positionStatuses } from '@soar/contract';
+import { type LanguageKey, orderStatuses, type PositionStatus, positionStatuses } from '@soar/contract';
 import { and, asc, count, desc, eq } from 'drizzle-orm';
 import { tradeCloses, tradeFeeSchedules, tradeOrders, tradePositions } from '../../db/schema/index.ts';
 import { Money, moneyString } from '../../lib/decimal.ts';
@@ -83,6 +83,22 @@ export async function closed(
       .where(where),
     (row) => closeView(trade, row.close, row.position, lang),
   );
+}
+
+/** A member's positions of one status for operators, newest first (open ones with floating P/L). */
+export async function memberPositions(
+  trade: TradeService,
+  userId: number,
+  query: PageQuery & { status: PositionStatus },
+) {
+  const where = and(eq(tradePositions.userId, userId), eq(tradePositions.status, query.status));
+  const rows = await paginate(
+    query,
+    trade.db.select().from(tradePositions).where(where).orderBy(desc(tradePositions.id)).$dynamic(),
+    trade.db.select({ total: count() }).from(tradePositions).where(where),
+    (row) => row,
+  );
+  return { ...rows, list: await positionViews(trade, rows.list) };
 }
 
 export async function detail(trade: TradeService, userId: number, id: number, lang: LanguageKey) {

@@ -7,7 +7,7 @@ import {
   waitingFor,
 } from '@soar/contract';
 import { eq } from 'drizzle-orm';
-import { tradeOrders, users } from '../../db/schema/index.ts';
+import { blocktradeOffers, tradeOrders, users } from '../../db/schema/index.ts';
 import { Money } from '../../lib/decimal.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Actor } from '../../lib/route.ts';
@@ -85,8 +85,11 @@ export async function review(
       ip: actor.ip,
     });
     const [mail] = await book.tx.select({ mail: users.mail }).from(users).where(eq(users.id, row.userId));
-    return { order, position, mail: mail?.mail ?? null };
+    const [offer] = row.blockOfferId
+      ? await book.tx.select().from(blocktradeOffers).where(eq(blocktradeOffers.id, row.blockOfferId))
+      : [];
+    return { order, position, mail: mail?.mail ?? null, offer: offer ?? null };
   });
   trade.notify(result.order, result.position);
-  return adminView(trade, result.order, result.mail, lang);
+  return adminView(trade, result.order, result.mail, lang, result.offer);
 }

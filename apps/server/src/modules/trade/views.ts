@@ -12,10 +12,12 @@ import {
 } from '@soar/contract';
 import { translate } from '@soar/i18n';
 import type Decimal from 'decimal.js';
-import type { FillReasonRecord } from '../../db/schema/index.ts';
+import type { blocktradeOffers, FillReasonRecord } from '../../db/schema/index.ts';
 import { Money, moneyString } from '../../lib/decimal.ts';
 import { type FeeRow, formatPx, pnlOf, stopOutPrice } from './pricing.ts';
 import type { CloseRow, OrderRow, PositionRow, TradeService } from './service.ts';
+
+type OfferRow = typeof blocktradeOffers.$inferSelect;
 
 export const money = (value: Decimal.Value | null | undefined) =>
   value === null || value === undefined ? null : moneyString(value);
@@ -165,12 +167,24 @@ export function feeView(row: FeeRow) {
   };
 }
 
-export function adminView(trade: TradeService, row: OrderRow, mail: string | null, lang: LanguageKey) {
+export function adminView(
+  trade: TradeService,
+  row: OrderRow,
+  mail: string | null,
+  lang: LanguageKey,
+  offer: OfferRow | null,
+) {
   return {
     ...orderView(trade, row, lang),
     userId: row.userId,
     mail,
     reviewedBy: row.reviewedBy,
     reviewedAt: row.reviewedAt?.toISOString() ?? null,
+    offer: offer && {
+      id: offer.id,
+      symbol: offer.symbol,
+      price: offer.price === null ? null : moneyString(offer.price),
+      discount: offer.discount === null ? null : moneyString(offer.discount),
+    },
   };
 }

@@ -80,10 +80,14 @@ export class AccountService {
     }, claim);
   }
 
-  async transactions(userId: number, query: { page: number; pageSize: number; type?: string; currency?: string }) {
+  async transactions(
+    userId: number,
+    query: { page: number; pageSize: number; type?: string; currency?: string; account?: 'available' | 'frozen' },
+  ) {
     const conditions: SQL[] = [eq(journalLines.userId, userId), isNotNull(journalLines.balanceAfter)];
     if (query.type) conditions.push(eq(journalEntries.kind, query.type));
     if (query.currency) conditions.push(eq(journalLines.currency, query.currency));
+    if (query.account) conditions.push(eq(journalLines.account, query.account));
     const where = and(...conditions);
     return paginate(
       query,

@@ -1,3 +1,4 @@
+import { deviceOf } from '@soar/client';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, List, Selector, Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
@@ -58,32 +59,6 @@ export function Page() {
       )}
     </div>
   );
-}
-
-/** A short device name from a user agent: browser and system, else the raw text. */
-function deviceOf(userAgent: string): string {
-  const browser = /Edg\//.test(userAgent)
-    ? 'Edge'
-    : /Firefox\//.test(userAgent)
-      ? 'Firefox'
-      : /Chrome\//.test(userAgent)
-        ? 'Chrome'
-        : /Safari\//.test(userAgent)
-          ? 'Safari'
-          : '';
-  const system = /iPhone|iPad/.test(userAgent)
-    ? 'iOS'
-    : /Android/.test(userAgent)
-      ? 'Android'
-      : /Windows/.test(userAgent)
-        ? 'Windows'
-        : /Mac OS X/.test(userAgent)
-          ? 'macOS'
-          : /Linux/.test(userAgent)
-            ? 'Linux'
-            : '';
-  const name = [browser, system].filter(Boolean).join(' · ');
-  return name || userAgent.slice(0, 40) || '--';
 }
 
 const attemptColors: Record<LoginAttempt['result'], 'success' | 'danger' | 'warning'> = {
