@@ -8,6 +8,7 @@ import {
 } from '@soar/contract';
 import { eq } from 'drizzle-orm';
 import { tradeOrders, users } from '../../db/schema/index.ts';
+import { Money } from '../../lib/decimal.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Actor } from '../../lib/route.ts';
 import { recordAudit } from '../admin/audit.ts';
@@ -46,6 +47,14 @@ export async function review(
       const quoted = trade.quoted(instrument);
       const side = fillSide(row.direction as Direction);
       const price = priceOn(side, quoted);
+      // A block limit is respected like any limit: the pass fills at the review's price only when
+      // it is at or better than the limit (docs/trading.md, Block orders).
+      if (row.limitPrice && (side === 'ask' ? price.gt(row.limitPrice) : price.lt(row.limitPrice))) {
+        throw new AppError('TRADE_LIMIT_NOT_REACHED', undefined, {
+          price: formatPx(instrument, price),
+          limit: formatPx(instrument, new Money(row.limitPrice)),
+        });
+      }
       const filled = await fill(
         trade,
         book,
