@@ -83,7 +83,7 @@ export class TradeEngine {
     this.trade.listener = {
       orderChanged: (order) => this.trackOrder(order),
       positionChanged: (position) => void this.trackPosition(position),
-      feesChanged: (market) => void this.#feesChanged(market),
+      feesChanged: (market) => void this.#feesChanged(market).catch((error) => this.options.onError?.(error)),
     };
     if (listen) this.#stop = this.market.stream((event) => this.onPrice(event.quote.symbol, event.quote.price));
   }
