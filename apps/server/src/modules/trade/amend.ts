@@ -152,7 +152,7 @@ export async function update(
     };
     const reference = new Money(next.limitPrice ?? next.stopPrice ?? quoted.last);
     checkProtection(row.direction, reference, next.stopLoss, next.takeProfit);
-    const fees = await trade.feeRow(row.market);
+    const fees = await trade.feeRow(row.market, book.tx);
     const vip = await trade.vipLevel(userId, book.tx);
     const frozen = freezeOf(
       {

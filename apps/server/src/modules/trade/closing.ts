@@ -57,7 +57,7 @@ export async function closeIn(
   const direction = row.direction as Direction;
   const side = direction === directions.buy ? 'bid' : 'ask';
   const price = priceOn(side, options.quoted);
-  const fees = await trade.feeRow(row.market);
+  const fees = await trade.feeRow(row.market, book.tx);
   const vip = await trade.vipLevel(row.userId, book.tx);
   const cost = new Money(row.openPrice).mul(quantity);
   const pnl = pnlOf(direction, row.openPrice, price, quantity);

@@ -326,7 +326,7 @@ export class TradeEngine {
       results = await this.ledger.transaction(async (book) => {
         const filled = [];
         for (const { order, instrument, price, reason } of batch) {
-          const fees = await this.trade.feeRow(order.market);
+          const fees = await this.trade.feeRow(order.market, book.tx);
           filled.push(
             await fill(this.trade, book, order, instrument, price, reason, now, fees, vips.get(order.userId)),
           );

@@ -145,3 +145,26 @@ describe('the stop-out ratio', () => {
     await expectLedgerVerified(t.app);
   });
 });
+
+describe('fee schedules served from memory', () => {
+  it('a waiting order fills at the new fees after an edit (the schedule reloads inside the fill)', async () => {
+    const trader = await createOperator(t.app, { role: 'trading' });
+    const member = await createMember(t.app);
+    await credit(t.app, member.user.id, 'USD', '10000');
+    await tick(t.app, 'AAPL', '100.00');
+    const limit = await place(t.app, member.headers, {
+      symbol: 'AAPL',
+      type: 'limit',
+      direction: 'buy',
+      quantity: 10,
+      limitPrice: '99.50',
+    });
+    const updated = await call(t.app, 'POST', 'admin/trade/fee/update', trader.headers, usBody);
+    expect(updated.statusCode, updated.body).toBe(200);
+    await tick(t.app, 'AAPL', '99.49'); // the ask 99.50 reaches the limit
+    const response = await call(t.app, 'GET', `order/detail?id=${limit.id}`, member.headers);
+    expect(response.json().data).toMatchObject({ status: 'filled', fillPrice: '99.5', fee: '2.75' });
+    await call(t.app, 'POST', 'admin/trade/fee/update', trader.headers, { ...usBody, minimum: '1' });
+    await expectLedgerVerified(t.app);
+  });
+});

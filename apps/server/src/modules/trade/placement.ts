@@ -177,7 +177,7 @@ export async function fill(
   fees?: FeeRow,
   vipLevel?: number,
 ): Promise<{ order: OrderRow; position: PositionRow | null }> {
-  const schedule = fees ?? (await trade.feeRow(pending.market));
+  const schedule = fees ?? (await trade.feeRow(pending.market, book.tx));
   const vip = vipLevel ?? (await trade.vipLevel(pending.userId, book.tx));
   const fee = feeOf(schedule, vip, price.mul(pending.quantity)).fee;
   const [order] = await book.tx

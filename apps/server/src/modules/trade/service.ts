@@ -90,10 +90,11 @@ export class TradeService {
    * A market's fee schedule, served from memory like the settings (docs/trading.md, Fees): every
    * order and close needs it and only an operator's edit changes it, which reloads it.
    */
-  async feeRow(market: string): Promise<FeeRow> {
+  async feeRow(market: string, db: Database | Transaction = this.db): Promise<FeeRow> {
     const cached = this.#fees.get(market);
     if (cached) return cached;
-    const [row] = await this.db.select().from(tradeFeeSchedules).where(eq(tradeFeeSchedules.market, market));
+    // Inside a transaction the read goes through it: the embedded database has one connection.
+    const [row] = await db.select().from(tradeFeeSchedules).where(eq(tradeFeeSchedules.market, market));
     if (!row) throw new AppError('TRADE_FEE_SCHEDULE_NOT_FOUND');
     this.#fees.set(market, row);
     return row;
