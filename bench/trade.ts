@@ -35,24 +35,27 @@ async function admin(statement: string) {
 function bookTick() {
   const resting = 100_000;
   const book = new SymbolBook();
-  const levels: { level: number; up: boolean }[] = [];
+  const levels: { level: bigint; up: boolean }[] = [];
+  // Levels and prices in the book's exact units (10^-8): 101.00 + i cents up, 99.00 - i cents down.
+  const cents = (value: number) => BigInt(value) * 1_000_000n;
   for (let i = 0; i < resting; i += 1) {
     const up = i % 2 === 0;
-    const level = up ? 101 + (i % 5000) / 100 : 99 - (i % 5000) / 100;
+    const level = up ? cents(10_100 + (i % 5000)) : cents(9_900 - (i % 5000));
     book.set({ key: `order:${i}`, level, up });
     levels.push({ level, up });
   }
+  const prices = Array.from({ length: 100 }, (_, i) => cents(10_000 + i - 50));
   const ticks = 200_000;
   let started = performance.now();
   for (let i = 0; i < ticks; i += 1) {
-    if (book.crossed(100 + ((i % 100) - 50) / 100).length > 0) throw new Error('crossed');
+    if (book.crossed(prices[i % 100] as bigint).length > 0) throw new Error('crossed');
   }
   const bookUs = ((performance.now() - started) * 1000) / ticks;
   const scans = 200;
   let found = 0;
   started = performance.now();
   for (let i = 0; i < scans; i += 1) {
-    const price = 100 + ((i % 100) - 50) / 100;
+    const price = prices[i % 100] as bigint;
     for (const entry of levels) if (entry.up ? entry.level <= price : entry.level >= price) found += 1;
   }
   const scanUs = ((performance.now() - started) * 1000) / scans;
@@ -163,7 +166,7 @@ try {
   const fillsBefore = app.trade.engine.stats.fills;
   state.price = 99;
   started = performance.now();
-  app.trade.engine.onPrice('AAPL', 99);
+  app.trade.engine.onPrice('AAPL', '99');
   await app.trade.engine.idle();
   const lastFillMs = performance.now() - started;
   const filled = app.trade.engine.stats.fills - fillsBefore;

@@ -40,8 +40,11 @@ test('the trading operator changes the US minimum fee with a confirmation; the s
     await expect(page).toHaveURL(/\/admin\/fees$/);
     const usRow = page.getByTestId('fee-table').locator('tr', { hasText: 'USD' });
     await expect(usRow).toContainText('0.05 %');
+    await expect(usRow).toContainText('90 %'); // the stop-out ratio
 
     await page.getByTestId('fee-edit-US').click();
+    await expect(page.getByTestId('fee-stop-out')).toHaveValue('0.9');
+    await page.screenshot({ path: test.info().outputPath('fee-edit.png') });
     const minimum = page.getByTestId('fee-minimum');
     // The contract's rule, checked in the form: nothing is sent.
     await minimum.fill('1.5.0');

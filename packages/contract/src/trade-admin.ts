@@ -54,6 +54,12 @@ export const feeScheduleUpdateBody = z.strictObject({
       }),
     )
     .max(11),
+  stopOutRatio: z
+    .string()
+    .regex(/^(0\.\d{1,4}|1(\.0{1,4})?)$/, { error: 'validation.feeRate' })
+    .refine((value) => /[1-9]/.test(value), { error: 'validation.feeRate' })
+    .optional()
+    .describe('above 0, at most 1; omitted: unchanged'),
 });
 
 const trading = { access: 'operator', roles: ['trading'] } as const;

@@ -22,6 +22,7 @@ export const tradeErrors = {
   TRADE_NOT_BLOCK_ORDER: 409,
   TRADE_REFUSE_REASON_REQUIRED: 422,
   TRADE_FEE_SCHEDULE_NOT_FOUND: 404,
+  TRADE_LIMIT_NOT_REACHED: 409,
 } as const;
 
 /** Order types (docs/trading.md). */
@@ -47,13 +48,12 @@ export const timeInForceList = Object.values(timeInForce) as [TimeInForce, ...Ti
 
 /**
  * docs/product.md section 4. An order is `pending` while it waits for its price, its session or a block
- * review (`waitingFor` says which). The simulator fills an order whole, so `partially_filled` is
- * listed for the model's sake and never set today.
+ * review (`waitingFor` says which). An order always fills whole (docs/trading.md, Orders), so there
+ * is no partly filled status.
  */
 export const orderStatuses = {
   pending: 'pending',
   filled: 'filled',
-  partiallyFilled: 'partially_filled',
   cancelled: 'cancelled',
   expired: 'expired',
   refused: 'refused',

@@ -252,6 +252,7 @@ export const feeScheduleRow = z.object({
   minimum: decimalString,
   platformFee: decimalString,
   vipDiscounts: z.array(z.object({ level: z.number().int(), discount: decimalString })),
+  stopOutRatio: decimalString.describe('a short is closed when its loss reaches this fraction of its collateral'),
 });
 export const feeSchedule = z.object({
   vipLevel: z.number().int().describe('the member level'),

@@ -11,7 +11,7 @@ import { formatMoney } from '../../shared/format.ts';
 import { useSubmitValidation, zodRule } from '../../shared/validation.ts';
 
 type Schedule = ApiData<'GET /admin/trade/fee/list'>[number];
-type Values = Pick<Schedule, 'rate' | 'minimum' | 'platformFee' | 'vipDiscounts'>;
+type Values = Pick<Schedule, 'rate' | 'minimum' | 'platformFee' | 'vipDiscounts' | 'stopOutRatio'>;
 
 const fields = feeScheduleUpdateBody.shape;
 const discountFields = fields.vipDiscounts.element.shape;
@@ -75,6 +75,12 @@ export default function FeesPage() {
           },
           { title: t('fees.vipDiscounts'), render: (_, row) => discountText(t, row) },
           {
+            title: t('fees.stopOutRatio'),
+            dataIndex: 'stopOutRatio',
+            align: 'right',
+            render: (ratio: string) => percent(ratio),
+          },
+          {
             title: t('common.actions'),
             render: (_, row) => (
               <Button size="small" onClick={() => setEditing(row)} data-testid={`fee-edit-${row.market}`}>
@@ -106,6 +112,7 @@ function EditDialog({ schedule, onClose }: { schedule: Schedule; onClose: () => 
             level: step.level,
             discount: step.discount.trim(),
           })),
+          stopOutRatio: values.stopOutRatio.trim(),
         },
       }),
     onSuccess: () => {
@@ -128,6 +135,8 @@ function EditDialog({ schedule, onClose }: { schedule: Schedule; onClose: () => 
       lines.push(
         `${t('fees.platformFee')}: ${formatMoney(schedule.platformFee, undefined)} → ${formatMoney(values.platformFee, undefined)}`,
       );
+    if (!sameDecimal(schedule.stopOutRatio, values.stopOutRatio))
+      lines.push(`${t('fees.stopOutRatio')}: ${percent(schedule.stopOutRatio)} → ${percent(values.stopOutRatio)}`);
     const before = discountText(t, schedule);
     const after = discountText(t, { ...values, vipDiscounts: values.vipDiscounts ?? [] });
     if (before !== after) lines.push(`${t('fees.vipDiscounts')}: ${before} → ${after}`);
@@ -176,6 +185,7 @@ function EditDialog({ schedule, onClose }: { schedule: Schedule; onClose: () => 
           minimum: schedule.minimum,
           platformFee: schedule.platformFee,
           vipDiscounts: [...schedule.vipDiscounts].sort((a, b) => a.level - b.level),
+          stopOutRatio: schedule.stopOutRatio,
         }}
       >
         <Form.Item
@@ -199,6 +209,14 @@ function EditDialog({ schedule, onClose }: { schedule: Schedule; onClose: () => 
           rules={[zodRule(fields.platformFee, t('fees.platformFee'))]}
         >
           <Input inputMode="decimal" data-testid="fee-platform" />
+        </Form.Item>
+        <Form.Item
+          name="stopOutRatio"
+          label={t('fees.stopOutRatio')}
+          extra={t('fees.stopOutHint')}
+          rules={[zodRule(fields.stopOutRatio.unwrap(), t('fees.stopOutRatio'))]}
+        >
+          <Input inputMode="decimal" data-testid="fee-stop-out" />
         </Form.Item>
         <Typography.Text strong>{t('fees.vipDiscounts')}</Typography.Text>
         <Typography.Paragraph type="secondary">{t('fees.discountHint')}</Typography.Paragraph>

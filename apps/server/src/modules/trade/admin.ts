@@ -49,9 +49,10 @@ export async function feeUpdate(
     minimum: string;
     platformFee: string;
     vipDiscounts: { level: number; discount: string }[];
+    stopOutRatio?: string;
   },
 ) {
-  return trade.db.transaction(async (tx) => {
+  const view = await trade.db.transaction(async (tx) => {
     const [before] = await tx
       .select()
       .from(tradeFeeSchedules)
@@ -75,4 +76,8 @@ export async function feeUpdate(
     });
     return feeView(row);
   });
+  trade.forgetFees();
+  // Shorts of the market are stopped out at the ratio now in force.
+  trade.listener?.feesChanged(body.market);
+  return view;
 }

@@ -1,3 +1,6 @@
+import type Decimal from 'decimal.js';
+import { Money } from '../../lib/decimal.ts';
+
 /**
  * The per-symbol trigger book (docs/trading.md, Engine): waiting triggers sorted by the last price
  * that fires them. `up` entries fire when the price rises to their level (lowest first), `down`
@@ -7,9 +10,18 @@
 export type Trigger = {
   /** `order:<id>`, `sl:<position id>`, `tp:<id>`, `so:<id>`. */
   key: string;
-  level: number;
+  /** In price units (`priceUnits`), so comparisons are exact. */
+  level: bigint;
   up: boolean;
 };
+
+/** Prices carry at most 8 decimals (the contract's price field): one unit is 10^-8. */
+const unitsPerPrice = new Money(10).pow(8);
+
+/** A price as an exact integer of 10^-8 units (a JS number would round past 15 digits). */
+export function priceUnits(price: Decimal.Value): bigint {
+  return BigInt(new Money(price).mul(unitsPerPrice).toFixed(0, Money.ROUND_HALF_UP));
+}
 
 class Side {
   /** Sorted so that the next entry to fire is at the end (pop is O(1)). */
@@ -18,7 +30,7 @@ class Side {
   constructor(private readonly up: boolean) {}
 
   /** Whether `a` fires before `b`. */
-  private before(a: number, b: number) {
+  private before(a: bigint, b: bigint) {
     return this.up ? a < b : a > b;
   }
 
@@ -35,7 +47,7 @@ class Side {
     this.entries.splice(low, 0, trigger);
   }
 
-  crossed(price: number, out: Trigger[], live: Map<string, Trigger>) {
+  crossed(price: bigint, out: Trigger[], live: Map<string, Trigger>) {
     for (;;) {
       const head = this.entries.at(-1);
       if (!head) return;
@@ -74,8 +86,8 @@ export class SymbolBook {
     return this.#live.has(key);
   }
 
-  /** Removes and answers the triggers `price` crossed, in firing order per side. */
-  crossed(price: number): Trigger[] {
+  /** Removes and answers the triggers `price` (in price units) crossed, in firing order per side. */
+  crossed(price: bigint): Trigger[] {
     const out: Trigger[] = [];
     this.#up.crossed(price, out, this.#live);
     this.#down.crossed(price, out, this.#live);

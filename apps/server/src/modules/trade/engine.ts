@@ -10,8 +10,8 @@ import {
   waitingFor,
 } from '@soar/contract';
 import type Decimal from 'decimal.js';
-import { and, eq, isNull } from 'drizzle-orm';
-import { tradeOrders } from '../../db/schema/index.ts';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { type FillReasonRecord, tradeOrders } from '../../db/schema/index.ts';
 import { Money, moneyString } from '../../lib/decimal.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { MarketEngine } from '../../market/engine.ts';
@@ -19,7 +19,7 @@ import { type Instrument, tickSize } from '../../market/instrument.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import { sendNotice } from '../notice/send.ts';
 import { release } from './amend.ts';
-import { type SymbolBook, type Trigger, TriggerBook } from './book.ts';
+import { priceUnits, type SymbolBook, type Trigger, TriggerBook } from './book.ts';
 import { closeIn } from './closing.ts';
 import { fill } from './placement.ts';
 import { fillSide, formatPx, priceOn, type Sides, sides, stopOutPrice } from './pricing.ts';
@@ -32,6 +32,18 @@ type Entry =
 
 /** Executions of one tick that run at once. */
 const executionConcurrency = 8;
+/** The most fills in one transaction: it holds its members' balance rows until it commits. */
+const maxBatch = 100;
+
+/** An order that fills now: at which price and why. */
+type Execution = { order: OrderRow; instrument: Instrument; price: Money; reason: FillReasonRecord };
+
+const fillAt = (order: OrderRow, instrument: Instrument, price: Money, reason: FillReasonRecord): Execution => ({
+  order,
+  instrument,
+  price,
+  reason,
+});
 
 export type EngineStats = { fills: number; closes: number; skipped: number; failed: number };
 
@@ -49,6 +61,11 @@ export class TradeEngine {
   readonly #sessionWaiters = new Map<string, Map<number, OrderRow>>();
   /** Trailing stops per symbol (their trigger moves with the best price). */
   readonly #trailing = new Map<string, Map<number, OrderRow>>();
+  /**
+   * Per symbol, each trailing stop keyed by its best price: a sell's entry fires when the last
+   * rises above its best, a buy's when it falls below, so a tick only touches the stops it moves.
+   */
+  readonly bests = new TriggerBook();
   readonly #chains = new Map<string, Promise<void>>();
   #stop: (() => void) | undefined;
   readonly stats: EngineStats = { fills: 0, closes: 0, skipped: 0, failed: 0 };
@@ -66,8 +83,9 @@ export class TradeEngine {
     this.trade.listener = {
       orderChanged: (order) => this.trackOrder(order),
       positionChanged: (position) => void this.trackPosition(position),
+      feesChanged: (market) => void this.#feesChanged(market).catch((error) => this.options.onError?.(error)),
     };
-    if (listen) this.#stop = this.market.stream((event) => this.onPrice(event.quote.symbol, Number(event.quote.price)));
+    if (listen) this.#stop = this.market.stream((event) => this.onPrice(event.quote.symbol, event.quote.price));
   }
 
   stop(): void {
@@ -78,6 +96,7 @@ export class TradeEngine {
 
   async rebuild(): Promise<void> {
     this.book.clear();
+    this.bests.clear();
     this.#entries.clear();
     this.#sessionWaiters.clear();
     this.#trailing.clear();
@@ -98,10 +117,18 @@ export class TradeEngine {
     return this.market.instrument(symbol);
   }
 
-  /** The last price at which `side` reaches `target` (a buy limit: the ask falls to it). */
-  #lastFor(instrument: Instrument, target: Money, side: 'bid' | 'ask'): number {
+  /** The last price at which `side` reaches `target` (a buy limit: the ask falls to it), in price units. */
+  #lastFor(instrument: Instrument, target: Money, side: 'bid' | 'ask'): bigint {
     const half = sides(instrument, target.toString()).ask.sub(target);
-    return (side === 'ask' ? target.sub(half) : target.add(half)).toNumber();
+    return priceUnits(side === 'ask' ? target.sub(half) : target.add(half));
+  }
+
+  /** Files a trailing stop under its best price (see `bests`). */
+  #trackBest(order: OrderRow) {
+    if (order.trailBest === null) return;
+    const best = priceUnits(order.trailBest);
+    const sell = order.direction === directions.sell;
+    this.bests.of(order.symbol).set({ key: `order:${order.id}`, level: sell ? best + 1n : best - 1n, up: sell });
   }
 
   trackOrder(order: OrderRow): void {
@@ -111,6 +138,7 @@ export class TradeEngine {
     this.#entries.delete(key);
     this.#sessionWaiters.get(order.symbol)?.delete(order.id);
     this.#trailing.get(order.symbol)?.delete(order.id);
+    this.bests.of(order.symbol).remove(key);
     if (order.status !== orderStatuses.pending || order.waitingFor === waitingFor.review) return;
     const instrument = this.#instrument(order.symbol);
     if (!instrument) return;
@@ -126,8 +154,9 @@ export class TradeEngine {
       const trailing = this.#trailing.get(order.symbol) ?? new Map<number, OrderRow>();
       trailing.set(order.id, order);
       this.#trailing.set(order.symbol, trailing);
+      this.#trackBest(order);
       const trigger = trailTrigger(order);
-      if (trigger) symbolBook.set({ key, level: trigger.toNumber(), up: buy });
+      if (trigger) symbolBook.set({ key, level: priceUnits(trigger), up: buy });
       return;
     }
     const asLimit = order.type === orderTypes.limit || (order.type === orderTypes.stopLimit && order.triggeredAt);
@@ -137,7 +166,7 @@ export class TradeEngine {
       symbolBook.set({ key, level, up: !buy });
       return;
     }
-    if (order.stopPrice) symbolBook.set({ key, level: Number(order.stopPrice), up: buy });
+    if (order.stopPrice) symbolBook.set({ key, level: priceUnits(order.stopPrice), up: buy });
   }
 
   async trackPosition(position: PositionRow): Promise<void> {
@@ -150,28 +179,39 @@ export class TradeEngine {
     const instrument = this.#instrument(position.symbol);
     if (!instrument) return;
     const long = position.direction === directions.buy;
-    const add = (trigger: 'sl' | 'tp' | 'so', level: Money, lastLevel: number, up: boolean) => {
+    const add = (trigger: 'sl' | 'tp' | 'so', level: Money, lastLevel: bigint, up: boolean) => {
       const key = `${trigger}:${position.id}`;
       this.#entries.set(key, { kind: 'position', trigger, position, level });
       symbolBook.set({ key, level: lastLevel, up });
     };
     // Stops fire on the last price; a take profit once the closing side reaches it.
-    if (position.stopLoss) add('sl', new Money(position.stopLoss), Number(position.stopLoss), !long);
+    if (position.stopLoss) add('sl', new Money(position.stopLoss), priceUnits(position.stopLoss), !long);
     if (position.takeProfit) {
       const target = new Money(position.takeProfit);
       add('tp', target, this.#lastFor(instrument, target, long ? 'bid' : 'ask'), long);
     }
     if (!long) {
       const level = stopOutPrice(position.openPrice, await this.options.stopOutRatio(position.market));
-      add('so', level, level.toNumber(), true);
+      add('so', level, priceUnits(level), true);
     }
   }
 
-  /** One trade of `symbol` at `last`: trailing stops follow it, crossed triggers execute. */
-  onPrice(symbol: string, last: number): void {
+  /** The market's stop-out ratio may have changed: its shorts' stop-out levels are set again. */
+  async #feesChanged(market: string): Promise<void> {
+    const shorts = new Map<number, PositionRow>();
+    for (const entry of this.#entries.values()) {
+      if (entry.kind === 'position' && entry.trigger === 'so' && entry.position.market === market) {
+        shorts.set(entry.position.id, entry.position);
+      }
+    }
+    for (const position of shorts.values()) await this.trackPosition(position);
+  }
+
+  /** One trade of `symbol` at `price`: trailing stops follow it, crossed triggers execute. */
+  onPrice(symbol: string, price: Decimal.Value): void {
+    const last = priceUnits(price);
     const symbolBook = this.book.of(symbol);
-    const trailing = this.#trailing.get(symbol);
-    const moved = trailing ? this.#follow(symbolBook, trailing, last) : [];
+    const moved = this.#follow(symbol, symbolBook, moneyString(price), last);
     const crossed: Trigger[] = symbolBook.crossed(last);
     const waiters = this.#sessionWaiters.get(symbol);
     const waiting = waiters && waiters.size > 0 ? [...waiters.values()] : [];
@@ -179,23 +219,29 @@ export class TradeEngine {
     if (crossed.length === 0 && waiting.length === 0 && moved.length === 0) return;
     const work = async () => {
       // A trailing stop's best price is stored as it moves, so a restart resumes from it.
-      for (const order of moved) {
-        await this.#run(async () => {
-          await this.trade.db
-            .update(tradeOrders)
-            .set({ trailBest: order.trailBest })
-            .where(and(eq(tradeOrders.id, order.id), eq(tradeOrders.status, orderStatuses.pending)));
-        });
+      if (moved.length > 0) await this.#run(() => this.#storeBests(moved));
+      const fills: Execution[] = [];
+      const jobs: (() => Promise<void>)[] = [];
+      for (const order of waiting) {
+        const execution = this.#fillMarket(order);
+        if (execution) fills.push(execution);
       }
-      const jobs: (() => Promise<void>)[] = waiting.map((order) => () => this.#fillMarket(order));
       for (const trigger of crossed) {
         const entry = this.#entries.get(trigger.key);
         if (!entry) continue;
         this.#entries.delete(trigger.key);
-        jobs.push(() => (entry.kind === 'order' ? this.#fireOrder(entry.order) : this.#firePosition(entry)));
+        if (entry.kind === 'position') {
+          jobs.push(() => this.#firePosition(entry));
+          continue;
+        }
+        await this.#run(async () => {
+          const execution = await this.#fireOrder(entry.order);
+          if (execution) fills.push(execution);
+        });
       }
-      // Each execution is its own transaction on its own row: a few run at once (the database
-      // pool's connections); the guarded updates keep them from stepping on each other.
+      jobs.push(...this.#batches(fills).map((batch) => () => this.#executeBatch(batch)));
+      // A few transactions run at once (the database pool's connections); the guarded updates
+      // keep them from stepping on each other.
       let next = 0;
       const worker = async () => {
         for (let job = jobs[next++]; job; job = jobs[next++]) await this.#run(job);
@@ -206,18 +252,20 @@ export class TradeEngine {
     this.#chains.set(symbol, chain);
   }
 
-  #follow(symbolBook: SymbolBook, trailing: Map<number, OrderRow>, last: number): OrderRow[] {
+  /** Trailing stops whose best price `last` improved: the best and the trigger move to it. */
+  #follow(symbol: string, symbolBook: SymbolBook, price: string, last: bigint): OrderRow[] {
+    const trailing = this.#trailing.get(symbol);
+    if (!trailing) return [];
     const moved: OrderRow[] = [];
-    for (const order of trailing.values()) {
-      const best = order.trailBest === null ? null : Number(order.trailBest);
-      const better = best === null || (order.direction === directions.sell ? last > best : last < best);
-      if (!better) continue;
-      order.trailBest = String(last);
+    for (const entry of this.bests.of(symbol).crossed(last)) {
+      const order = trailing.get(Number(entry.key.slice('order:'.length)));
+      if (!order) continue;
+      order.trailBest = price;
       moved.push(order);
+      this.#trackBest(order);
       const trigger = trailTrigger(order);
-      if (trigger) {
-        symbolBook.set({ key: `order:${order.id}`, level: trigger.toNumber(), up: order.direction === directions.buy });
-      }
+      if (trigger)
+        symbolBook.set({ key: entry.key, level: priceUnits(trigger), up: order.direction === directions.buy });
     }
     return moved;
   }
@@ -239,19 +287,85 @@ export class TradeEngine {
     }
   }
 
-  async #fillMarket(order: OrderRow) {
+  async #storeBests(moved: OrderRow[]) {
+    const values = sql.join(
+      moved.map((order) => sql`(${order.id}::integer, ${order.trailBest}::numeric)`),
+      sql`, `,
+    );
+    await this.trade.db.execute(
+      sql`update ${tradeOrders} set trail_best = moved.best from (values ${values}) as moved(id, best)
+          where ${tradeOrders.id} = moved.id and ${tradeOrders.status} = ${orderStatuses.pending}`,
+    );
+  }
+
+  /**
+   * The fills of one tick in a few batches, each batch one transaction. Sorted by member, so the
+   * balance rows of concurrent batches are always locked in the same order (no deadlock).
+   */
+  #batches(fills: Execution[]): Execution[][] {
+    if (fills.length === 0) return [];
+    const size = Math.min(maxBatch, Math.ceil(fills.length / executionConcurrency));
+    const sorted = [...fills].sort((a, b) => a.order.userId - b.order.userId || a.order.id - b.order.id);
+    const batches: Execution[][] = [];
+    for (let index = 0; index < sorted.length; index += size) batches.push(sorted.slice(index, index + size));
+    return batches;
+  }
+
+  /**
+   * Fills a batch in one ledger transaction: each order still by its own guarded update and its
+   * own ledger entry. Should any fill of the batch fail (a balance short of a price that ran past
+   * what was frozen), the batch is undone and each order runs alone, so one order's failure never
+   * holds back the others.
+   */
+  async #executeBatch(batch: Execution[]) {
+    if (batch.length === 1 && batch[0]) return this.#execute(batch[0]);
+    const now = this.trade.now();
+    const vips = await this.trade.vipLevels([...new Set(batch.map(({ order }) => order.userId))]);
+    let results: { order: OrderRow; position: PositionRow | null }[];
+    try {
+      results = await this.ledger.transaction(async (book) => {
+        const filled = [];
+        for (const { order, instrument, price, reason } of batch) {
+          const fees = await this.trade.feeRow(order.market, book.tx);
+          filled.push(
+            await fill(this.trade, book, order, instrument, price, reason, now, fees, vips.get(order.userId)),
+          );
+        }
+        return filled;
+      });
+    } catch {
+      for (const execution of batch) await this.#run(() => this.#execute(execution));
+      return;
+    }
+    for (const result of results) await this.#filled(result);
+  }
+
+  async #filled(result: { order: OrderRow; position: PositionRow | null }) {
+    if (!result.position) {
+      this.stats.skipped += 1;
+      return;
+    }
+    this.stats.fills += 1;
+    this.trackOrder(result.order);
+    await this.trackPosition(result.position);
+  }
+
+  #fillMarket(order: OrderRow): Execution | undefined {
     const instrument = this.#instrument(order.symbol);
     const quoted = instrument && this.#quoted(instrument);
     if (!instrument || !quoted) return;
     const side = fillSide(order.direction as Direction);
     const price = priceOn(side, quoted);
-    await this.#execute(order, instrument, price, {
-      key: fillReasons.sessionOpen,
-      params: { price: formatPx(instrument, price), side },
-    });
+    return {
+      order,
+      instrument,
+      price,
+      reason: { key: fillReasons.sessionOpen, params: { price: formatPx(instrument, price), side } },
+    };
   }
 
-  async #fireOrder(order: OrderRow) {
+  /** Whether a crossed order fills now, and at which price and why (else it goes back in the book). */
+  async #fireOrder(order: OrderRow): Promise<Execution | undefined> {
     const instrument = this.#instrument(order.symbol);
     const quoted = instrument && this.#quoted(instrument);
     if (!instrument || !quoted) return;
@@ -262,7 +376,7 @@ export class TradeEngine {
     const limitReached = (limit: string) => (buy ? price.lte(limit) : price.gte(limit));
     if (order.type === orderTypes.limit && order.limitPrice) {
       if (!limitReached(order.limitPrice)) return this.#retrack(order);
-      return this.#execute(order, instrument, price, {
+      return fillAt(order, instrument, price, {
         key: fillReasons.limitReached,
         params: { limit: px(order.limitPrice), price: px(price), side },
       });
@@ -284,7 +398,7 @@ export class TradeEngine {
         order = triggered;
       }
       if (!limitReached(order.limitPrice as string)) return this.#retrack(order);
-      return this.#execute(order, instrument, price, {
+      return fillAt(order, instrument, price, {
         key: fillReasons.stopLimitReached,
         params: { stop: px(order.stopPrice as string), limit: px(order.limitPrice as string), price: px(price), side },
       });
@@ -296,7 +410,7 @@ export class TradeEngine {
       const gap = buy
         ? last.gt(stop.add(tickSize(instrument, stop.toNumber())))
         : last.lt(stop.sub(tickSize(instrument, stop.toNumber())));
-      return this.#execute(
+      return fillAt(
         order,
         instrument,
         price,
@@ -310,33 +424,23 @@ export class TradeEngine {
       if (!trigger) return;
       const last = quoted.last;
       if (buy ? last.lt(trigger) : last.gt(trigger)) return this.#retrack(order);
-      return this.#execute(order, instrument, price, {
+      return fillAt(order, instrument, price, {
         key: fillReasons.trailingTriggered,
         params: { trigger: px(trigger), best: px(order.trailBest as string), price: px(price), side },
       });
     }
   }
 
-  #retrack(order: OrderRow) {
+  #retrack(order: OrderRow): undefined {
     this.trackOrder(order);
   }
 
-  async #execute(
-    order: OrderRow,
-    instrument: Instrument,
-    price: Money,
-    reason: { key: string; params: Record<string, string> },
-  ) {
+  async #execute({ order, instrument, price, reason }: Execution) {
     const now = this.trade.now();
     try {
-      const result = await this.ledger.transaction((book) =>
-        fill(this.trade, book, order, instrument, price, reason, now),
+      await this.#filled(
+        await this.ledger.transaction((book) => fill(this.trade, book, order, instrument, price, reason, now)),
       );
-      if (result.position) {
-        this.stats.fills += 1;
-        this.trackOrder(result.order);
-        await this.trackPosition(result.position);
-      } else this.stats.skipped += 1;
     } catch (error) {
       if (!(error instanceof AppError) || error.code !== 'TRADE_INSUFFICIENT_FUNDS') throw error;
       // The price moved past what was frozen and the balance cannot cover it: the order is

@@ -88,3 +88,83 @@ describe('fee schedules in the back office', () => {
     expect(auditsAfter).toBe(auditsBefore);
   });
 });
+
+describe('the stop-out ratio', () => {
+  it('is listed and edited with the fees; an open short is stopped out at the new ratio', async () => {
+    const trader = await createOperator(t.app, { role: 'trading' });
+    expect(await usSchedule(trader.headers)).toMatchObject({ stopOutRatio: '0.9' });
+    const member = await createMember(t.app);
+    await credit(t.app, member.user.id, 'USD', '10000');
+    await tick(t.app, 'AAPL', '100.00');
+    // A short of 10 opened at the bid 99.99: at 0.9 it is stopped out at a last of 189.98.
+    const short = await place(t.app, member.headers, {
+      symbol: 'AAPL',
+      type: 'market',
+      direction: 'sell',
+      quantity: 10,
+    });
+    const holding = async () =>
+      (await call(t.app, 'GET', 'order/holdings', member.headers))
+        .json()
+        .data.list.find((row: { id: number }) => row.id === short.positionId);
+    expect(await holding()).toMatchObject({ stopOutPrice: '189.98' });
+
+    const updated = await call(t.app, 'POST', 'admin/trade/fee/update', trader.headers, {
+      ...usBody,
+      minimum: '1',
+      stopOutRatio: '0.5',
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(updated.json().data).toMatchObject({ stopOutRatio: '0.5' });
+    const audit = await t.app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'trade.fee.update'), eq(auditLog.entityId, 'US')));
+    expect(audit.at(-1)).toMatchObject({
+      before: expect.objectContaining({ stopOutRatio: '0.9' }),
+      after: expect.objectContaining({ stopOutRatio: '0.5' }),
+    });
+    // 99.99 x 1.5 = 149.985, on the tick grid 149.99.
+    expect(await holding()).toMatchObject({ stopOutPrice: '149.99' });
+    await tick(t.app, 'AAPL', '150.00');
+    expect(await holding()).toBeUndefined();
+
+    for (const ratio of ['0', '1.5', '-0.5', '0.12345']) {
+      const bad = await call(t.app, 'POST', 'admin/trade/fee/update', trader.headers, {
+        ...usBody,
+        stopOutRatio: ratio,
+      });
+      expect(bad.statusCode, ratio).toBe(422);
+    }
+    await call(t.app, 'POST', 'admin/trade/fee/update', trader.headers, {
+      ...usBody,
+      minimum: '1',
+      stopOutRatio: '0.9',
+    });
+    expect(await usSchedule(trader.headers)).toMatchObject({ stopOutRatio: '0.9' });
+    await expectLedgerVerified(t.app);
+  });
+});
+
+describe('fee schedules served from memory', () => {
+  it('a waiting order fills at the new fees after an edit (the schedule reloads inside the fill)', async () => {
+    const trader = await createOperator(t.app, { role: 'trading' });
+    const member = await createMember(t.app);
+    await credit(t.app, member.user.id, 'USD', '10000');
+    await tick(t.app, 'AAPL', '100.00');
+    const limit = await place(t.app, member.headers, {
+      symbol: 'AAPL',
+      type: 'limit',
+      direction: 'buy',
+      quantity: 10,
+      limitPrice: '99.50',
+    });
+    const updated = await call(t.app, 'POST', 'admin/trade/fee/update', trader.headers, usBody);
+    expect(updated.statusCode, updated.body).toBe(200);
+    await tick(t.app, 'AAPL', '99.49'); // the ask 99.50 reaches the limit
+    const response = await call(t.app, 'GET', `order/detail?id=${limit.id}`, member.headers);
+    expect(response.json().data).toMatchObject({ status: 'filled', fillPrice: '99.5', fee: '2.75' });
+    await call(t.app, 'POST', 'admin/trade/fee/update', trader.headers, { ...usBody, minimum: '1' });
+    await expectLedgerVerified(t.app);
+  });
+});

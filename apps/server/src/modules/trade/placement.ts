@@ -9,14 +9,14 @@ import {
   timeInForce,
   waitingFor,
 } from '@soar/contract';
-import { and, eq } from 'drizzle-orm';
-import { type FillReasonRecord, tradeOrders, tradePositions } from '../../db/schema/index.ts';
+import { and, eq, sql } from 'drizzle-orm';
+import { queryRows } from '../../db/client.ts';
+import { type FillReasonRecord, instruments, tradeOrders, tradePositions, users } from '../../db/schema/index.ts';
 import { Money, moneyString } from '../../lib/decimal.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Instrument } from '../../market/instrument.ts';
 import type { IdempotencyClaim } from '../ledger/idempotency.ts';
-import type { Book, PlatformAccount } from '../ledger/ledger.ts';
-import { assertTradable } from '../market/admin.ts';
+import type { Book, EntryHeader, PlatformAccount, Posting } from '../ledger/ledger.ts';
 import { verifyPayPassword } from '../member/pay-password.ts';
 import { sendNotice } from '../notice/send.ts';
 import { type FeeRow, feeOf } from './pricing.ts';
@@ -40,14 +40,12 @@ export async function place(
   const now = trade.now();
   const session = trade.session(instrument, now);
   const fees = await trade.feeRow(instrument.market);
-  const vip = await trade.vipLevel(userId);
   const atOnce = immediateFill(input, instrument, quoted, session.state === 'open');
   const currency = instrument.currency;
   const tif = input.timeInForce ?? 'gtc';
 
   const result = await trade.deps.ledger.transaction(async (book) => {
-    // Inside the order's transaction: a suspension committed before it is never missed.
-    await assertTradable(book.tx, instrument.symbol);
+    const vip = await orderContext(book, instrument.symbol, userId);
     const base = {
       userId,
       symbol: instrument.symbol,
@@ -69,12 +67,14 @@ export async function place(
       createdAt: now,
     };
     if (atOnce) {
+      // Filled as it is written: no pending row exists for anything to race with.
+      const fee = feeOf(fees, vip, atOnce.price.mul(input.quantity)).fee;
       const [order] = await book.tx
         .insert(tradeOrders)
-        .values({ ...base, status: orderStatuses.pending, waitingFor: waitingFor.price })
+        .values({ ...base, ...filledFields(atOnce.price, fee, atOnce.reason, now), positionId: nextPositionId })
         .returning();
       if (!order) throw new Error('insert returned no order');
-      return fill(trade, book, order, instrument, atOnce.price, atOnce.reason, now, fees, vip);
+      return { order, position: await open(trade, book, order, instrument, new Money(0), now) };
     }
     const frozen = freezeOf(input, quoted, fees, vip);
     const waiting = block ? waitingFor.review : session.state === 'open' ? waitingFor.price : waitingFor.session;
@@ -83,18 +83,16 @@ export async function place(
       .values({ ...base, status: orderStatuses.pending, waitingFor: waiting, frozen: moneyString(frozen) })
       .returning();
     if (!order) throw new Error('insert returned no order');
-    const available = await trade.available(userId, currency, book.tx);
-    if (available.lt(frozen)) {
-      throw new AppError('TRADE_INSUFFICIENT_FUNDS', undefined, {
-        needed: moneyString(frozen),
-        available: moneyString(available),
-        currency,
-      });
-    }
-    await book.post({ kind: 'trade_freeze', reference: `order:${order.id}`, userId }, [
-      { userId, bucket: 'available', currency, amount: frozen.neg() },
-      { userId, bucket: 'frozen', currency, amount: frozen },
-    ]);
+    await postCovered(
+      trade,
+      book,
+      { kind: 'trade_freeze', reference: `order:${order.id}`, userId },
+      [
+        { userId, bucket: 'available', currency, amount: frozen.neg() },
+        { userId, bucket: 'frozen', currency, amount: frozen },
+      ],
+      { userId, currency, needed: frozen, frozen: new Money(0) },
+    );
     book.emit('orders', {
       userId,
       kind: 'order',
@@ -107,6 +105,61 @@ export async function place(
   }, claim);
   trade.notify(result.order, result.position);
   return orderView(trade, result.order, lang);
+}
+
+/** The position's id is taken with its order's row, so the order needs no second update to link it. */
+const nextPositionId = sql<number>`nextval('trade_positions_id_seq')`;
+
+function filledFields(price: Money, fee: Money, reason: FillReasonRecord, now: Date) {
+  return {
+    status: orderStatuses.filled,
+    waitingFor: null,
+    frozen: '0',
+    fillPrice: moneyString(price),
+    fee: moneyString(fee),
+    fillReason: reason,
+    filledAt: now,
+    doneAt: now,
+  };
+}
+
+/**
+ * Inside the order's transaction, in one round trip: the suspension check (a suspension committed
+ * before it is never missed, as `assertTradable`) and the member's VIP level.
+ */
+async function orderContext(book: Book, symbol: string, userId: number): Promise<number> {
+  const [row] = await queryRows<{ suspended: boolean; vip: number | null }>(
+    book.tx,
+    sql`select exists (select 1 from ${instruments} where ${instruments.symbol} = ${symbol}
+          and ${instruments.suspendedAt} is not null) as suspended,
+        (select ${users.vipLevel} from ${users} where ${users.id} = ${userId}) as vip`,
+  );
+  if (row?.suspended) throw new AppError('INSTRUMENT_SUSPENDED', undefined, { symbol });
+  return row?.vip ?? 0;
+}
+
+/**
+ * Posts an entry that takes a member's funds. The ledger's guarded update refuses a short balance
+ * by itself; only then is the balance read, to tell the member what was needed and what was there.
+ */
+async function postCovered(
+  trade: TradeService,
+  book: Book,
+  header: EntryHeader,
+  postings: Posting[],
+  funds: { userId: number; currency: string; needed: Money; frozen: Money },
+) {
+  try {
+    await book.post(header, postings);
+  } catch (error) {
+    if (!(error instanceof AppError) || error.code !== 'INSUFFICIENT_BALANCE') throw error;
+    const available = await trade.available(funds.userId, funds.currency, book.tx);
+    throw new AppError('TRADE_INSUFFICIENT_FUNDS', undefined, {
+      needed: moneyString(funds.needed),
+      available: moneyString(available.add(funds.frozen)),
+      currency: funds.currency,
+    });
+  }
 }
 
 /**
@@ -128,37 +181,38 @@ export async function fill(
 ): Promise<{ order: OrderRow; position: PositionRow | null }> {
   const schedule = fees ?? (await trade.feeRow(pending.market, book.tx));
   const vip = vipLevel ?? (await trade.vipLevel(pending.userId, book.tx));
-  const notional = price.mul(pending.quantity);
-  const fee = feeOf(schedule, vip, notional).fee;
-  const total = notional.add(fee);
+  const fee = feeOf(schedule, vip, price.mul(pending.quantity)).fee;
   const [order] = await book.tx
     .update(tradeOrders)
-    .set({
-      status: orderStatuses.filled,
-      waitingFor: null,
-      frozen: '0',
-      fillPrice: moneyString(price),
-      fee: moneyString(fee),
-      fillReason: reason,
-      filledAt: now,
-      doneAt: now,
-    })
+    .set({ ...filledFields(price, fee, reason, now), positionId: nextPositionId })
     .where(and(eq(tradeOrders.id, pending.id), eq(tradeOrders.status, orderStatuses.pending)))
     .returning();
   if (!order) return { order: pending, position: null };
+  return { order, position: await open(trade, book, order, instrument, new Money(pending.frozen), now) };
+}
+
+/**
+ * Opens the position of an order just filled (at its fill price, with its fee, under the id the
+ * order took for it) in ONE ledger entry: `frozen` released, the notional to `trading`, the fee
+ * to `fees`, the rest from the member's available balance.
+ */
+async function open(
+  trade: TradeService,
+  book: Book,
+  order: OrderRow,
+  instrument: Instrument,
+  frozen: Money,
+  now: Date,
+): Promise<PositionRow> {
   const { userId, currency } = order;
-  const frozen = new Money(pending.frozen);
-  const available = await trade.available(userId, currency, book.tx);
-  if (available.add(frozen).lt(total)) {
-    throw new AppError('TRADE_INSUFFICIENT_FUNDS', undefined, {
-      needed: moneyString(total),
-      available: moneyString(available.add(frozen)),
-      currency,
-    });
-  }
+  const price = new Money(order.fillPrice ?? 0);
+  const fee = new Money(order.fee ?? 0);
+  const notional = price.mul(order.quantity);
+  const total = notional.add(fee);
   const [position] = await book.tx
     .insert(tradePositions)
     .values({
+      id: order.positionId ?? undefined,
       userId,
       orderId: order.id,
       symbol: order.symbol,
@@ -177,22 +231,19 @@ export async function fill(
     })
     .returning();
   if (!position) throw new Error('insert returned no position');
-  const [linked] = await book.tx
-    .update(tradeOrders)
-    .set({ positionId: position.id })
-    .where(eq(tradeOrders.id, order.id))
-    .returning();
   const lines = frozen.isZero()
     ? [{ userId, bucket: 'available' as const, currency, amount: total.neg() }]
     : [
         { userId, bucket: 'frozen' as const, currency, amount: frozen.neg() },
         { userId, bucket: 'available' as const, currency, amount: frozen.sub(total) },
       ];
-  await book.post({ kind: 'trade_open', reference: `order:${order.id}`, userId }, [
-    ...lines,
-    { platform: 'trading', currency, amount: notional },
-    { platform: 'fees', currency, amount: fee },
-  ]);
+  await postCovered(
+    trade,
+    book,
+    { kind: 'trade_open', reference: `order:${order.id}`, userId },
+    [...lines, { platform: 'trading', currency, amount: notional }, { platform: 'fees', currency, amount: fee }],
+    { userId, currency, needed: total, frozen },
+  );
   await sendNotice(book, {
     userId,
     kind: 'orderFilled',
@@ -213,7 +264,7 @@ export async function fill(
     status: order.status,
     symbol: order.symbol,
   });
-  return { order: linked ?? order, position };
+  return position;
 }
 
 /**

@@ -49,6 +49,14 @@ export async function review(
       // An order from a block offer fills at its block price, kept as its limit (docs/blocktrade.md).
       const offerPrice = row.blockOfferId !== null && row.limitPrice !== null ? new Money(row.limitPrice) : null;
       const price = offerPrice ?? priceOn(side, quoted);
+      // Any other block limit is respected like any limit: the pass fills at the review's price
+      // only when it is at or better than the limit (docs/trading.md, Block orders).
+      if (!offerPrice && row.limitPrice && (side === 'ask' ? price.gt(row.limitPrice) : price.lt(row.limitPrice))) {
+        throw new AppError('TRADE_LIMIT_NOT_REACHED', undefined, {
+          price: formatPx(instrument, price),
+          limit: formatPx(instrument, new Money(row.limitPrice)),
+        });
+      }
       const filled = await fill(
         trade,
         book,

@@ -20,6 +20,7 @@ export type TradeDeps = { db: Database; ledger: Ledger; market: MarketEngine; cl
 export type BookListener = {
   orderChanged(order: OrderRow): void;
   positionChanged(position: PositionRow): void;
+  feesChanged(market: string): void;
 };
 
 /**
@@ -28,6 +29,7 @@ export type BookListener = {
  */
 export class TradeService {
   listener: BookListener | undefined;
+  readonly #fees = new Map<string, FeeRow>();
 
   constructor(readonly deps: TradeDeps) {}
 
@@ -84,15 +86,37 @@ export class TradeService {
     return midnight;
   }
 
+  /**
+   * A market's fee schedule, served from memory like the settings (docs/trading.md, Fees): every
+   * order and close needs it and only an operator's edit changes it, which reloads it.
+   */
   async feeRow(market: string, db: Database | Transaction = this.db): Promise<FeeRow> {
+    const cached = this.#fees.get(market);
+    if (cached) return cached;
+    // Inside a transaction the read goes through it: the embedded database has one connection.
     const [row] = await db.select().from(tradeFeeSchedules).where(eq(tradeFeeSchedules.market, market));
     if (!row) throw new AppError('TRADE_FEE_SCHEDULE_NOT_FOUND');
+    this.#fees.set(market, row);
     return row;
+  }
+
+  /** After an operator's edit of the fee schedules: the next read loads them again. */
+  forgetFees() {
+    this.#fees.clear();
   }
 
   async vipLevel(userId: number, db: Database | Transaction = this.db): Promise<number> {
     const [row] = await db.select({ vipLevel: users.vipLevel }).from(users).where(eq(users.id, userId));
     return row?.vipLevel ?? 0;
+  }
+
+  /** The VIP levels of several members in one query (the engine's batches). */
+  async vipLevels(userIds: number[]): Promise<Map<number, number>> {
+    const rows = await this.db
+      .select({ id: users.id, vipLevel: users.vipLevel })
+      .from(users)
+      .where(inArray(users.id, userIds));
+    return new Map(rows.map((row) => [row.id, row.vipLevel]));
   }
 
   async available(userId: number, currency: string, db: Database | Transaction = this.db): Promise<Money> {

@@ -37,7 +37,7 @@ export async function tick(app: FastifyInstance, symbol: string, price: string) 
   const state = app.market.simulator.states.get(instrument.id);
   if (!state) throw new Error(`no state for ${symbol}`);
   state.price = Number(price);
-  app.trade.engine.onPrice(symbol, Number(price));
+  app.trade.engine.onPrice(symbol, price);
   await app.trade.engine.idle();
 }
 

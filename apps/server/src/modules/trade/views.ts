@@ -164,6 +164,7 @@ export function feeView(row: FeeRow) {
     minimum: moneyString(row.minimum),
     platformFee: moneyString(row.platformFee),
     vipDiscounts: row.vipDiscounts.map((step) => ({ level: step.level, discount: moneyString(step.discount) })),
+    stopOutRatio: moneyString(row.stopOutRatio),
   };
 }
 

@@ -14,11 +14,7 @@ import { PriceInput } from './price-input.tsx';
 import styles from './trade.module.css';
 
 const statusKey = (order: Order) =>
-  order.status === orderStatuses.pending && order.waitingFor === 'review'
-    ? 'review'
-    : order.status === orderStatuses.partiallyFilled
-      ? 'partiallyFilled'
-      : order.status;
+  order.status === orderStatuses.pending && order.waitingFor === 'review' ? 'review' : order.status;
 
 /**
  * One order: what it is, its status and why it filled at its price; a waiting order can be
