@@ -80,6 +80,7 @@ try {
       amount: new Money(10),
       fee: new Money(1),
       wallet: member.wallet,
+      arrival: { currency: 'USDT', amount: new Money(10), rate: new Money(1) },
     });
     latencies.push(performance.now() - started);
     started = performance.now();
