@@ -112,7 +112,13 @@ try {
   for (let i = 0; i < clients; i += 1) {
     const [user] = await database.db
       .insert(users)
-      .values({ id: firstMemberId + i, uid: `b${i}`, nickname: `bench ${i}`, passwordHash: '-', inviteCode: `BENCH${i}` })
+      .values({
+        id: firstMemberId + i,
+        uid: `b${i}`,
+        nickname: `bench ${i}`,
+        passwordHash: '-',
+        inviteCode: `BENCH${i}`,
+      })
       .returning();
     if (!user) throw new Error('no user');
     const [wallet] = await database.db

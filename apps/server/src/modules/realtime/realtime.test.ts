@@ -278,7 +278,9 @@ async function requireRedis(url: string) {
     socket.once('data', (data) => done(data.toString().trim()));
   });
   if (reply !== '+PONG') {
-    throw new Error(`Redis not reachable at ${url} (${reply}): start it with \`redis-server --daemonize yes\` (.ci/run does)`);
+    throw new Error(
+      `Redis not reachable at ${url} (${reply}): start it with \`redis-server --daemonize yes\` (.ci/run does)`,
+    );
   }
 }
 
