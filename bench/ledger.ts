@@ -2,7 +2,7 @@
 // running an equivalent two-row update transaction, in the same run on a fresh database.
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -36,6 +36,64 @@ function pgbenchBinary(): string {
   return existsSync(debian) ? debian : 'pgbench';
 }
 
+/** Bench members get ids from here, and the captured withdrawal this id: both are easy to find in the SQL. */
+const firstMemberId = 900_001;
+const capturedWithdrawalId = 800_001;
+
+type Statement = { text: string; values: unknown[] };
+
+/** Records every statement the pg driver sends while `work` runs. */
+async function captureStatements(work: () => Promise<unknown>): Promise<Statement[]> {
+  const statements: Statement[] = [];
+  const query = pg.Client.prototype.query;
+  // biome-ignore lint/suspicious/noExplicitAny: the driver's overloads, passed through unchanged
+  pg.Client.prototype.query = function (this: pg.Client, ...args: any[]) {
+    const [config, values] = args;
+    const text = typeof config === 'string' ? config : config?.text;
+    if (typeof text === 'string') {
+      statements.push({ text, values: Array.isArray(values) ? values : (config?.values ?? []) });
+    }
+    return Reflect.apply(query, this, args);
+  } as typeof query;
+  try {
+    await work();
+  } finally {
+    pg.Client.prototype.query = query;
+  }
+  return statements;
+}
+
+/**
+ * One literal of a captured parameter. The member's id becomes :uid (each pgbench client its own
+ * member, as each ledger client has), the withdrawal id :w_id (set by the insert's \\gset).
+ */
+function literal(value: unknown): string {
+  if (value === null || value === undefined) return 'NULL';
+  if (value instanceof Date) return `'${value.toISOString()}'`;
+  if (typeof value === 'number' || typeof value === 'bigint') {
+    if (Number(value) === firstMemberId) return ':uid';
+    if (Number(value) === capturedWithdrawalId) return ':w_id';
+    return String(value);
+  }
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  if (text === String(firstMemberId)) return ':uid';
+  if (text === String(capturedWithdrawalId)) return ':w_id';
+  if (text === `withdrawal:${capturedWithdrawalId}`) return `'withdrawal:' || :w_id`;
+  return `'${text.replaceAll("'", "''")}'`;
+}
+
+/** A pgbench script replaying the captured statements with their parameters inlined. */
+function pgbenchScript(statements: Statement[]): string {
+  const lines = [`\\set uid ${firstMemberId} + :client_id`];
+  for (const statement of statements) {
+    const text = statement.text.replace(/\$(\d+)/g, (_, n) => literal(statement.values[Number(n) - 1]));
+    const oneLine = text.replace(/\s+/g, ' ').trim();
+    lines.push(/^insert into "withdrawals"/i.test(oneLine) ? `${oneLine} \\gset w_` : `${oneLine};`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
 const name = `soar_bench_${randomBytes(4).toString('hex')}`;
 await admin(`create database ${name}`);
 const url = new URL(serverUrl);
@@ -54,7 +112,13 @@ try {
   for (let i = 0; i < clients; i += 1) {
     const [user] = await database.db
       .insert(users)
-      .values({ uid: `b${i}`, nickname: `bench ${i}`, passwordHash: '-', inviteCode: `BENCH${i}` })
+      .values({
+        id: firstMemberId + i,
+        uid: `b${i}`,
+        nickname: `bench ${i}`,
+        passwordHash: '-',
+        inviteCode: `BENCH${i}`,
+      })
       .returning();
     if (!user) throw new Error('no user');
     const [wallet] = await database.db
@@ -80,6 +144,7 @@ try {
       amount: new Money(10),
       fee: new Money(1),
       wallet: member.wallet,
+      arrival: { currency: 'USDT', amount: new Money(10), rate: new Money(1) },
     });
     latencies.push(performance.now() - started);
     started = performance.now();
@@ -97,6 +162,11 @@ try {
       }),
     );
   };
+  // The statements of one cycle, as the driver sends them, become pgbench's script.
+  const first = members[0];
+  if (!first) throw new Error('no bench member');
+  await database.db.execute(sql.raw(`select setval('withdrawals_id_seq', ${capturedWithdrawalId - 1})`));
+  const captured = await captureStatements(() => cycle(first));
   await runFor(2000);
   latencies.length = 0;
   const started = performance.now();
@@ -107,37 +177,23 @@ try {
   const ledgerOps = latencies.length / elapsed;
   const report = await verifyLedger(database.db);
 
-  // pgbench: the same shape of work without the application: a transaction updating two rows.
-  const client = new pg.Client({ connectionString: url.toString() });
-  await client.connect();
-  await client.query(
-    `create table bench_balances (id integer primary key, available numeric(24,8) not null, frozen numeric(24,8) not null)`,
-  );
-  await client.query(`insert into bench_balances select g, 1000000, 0 from generate_series(1, ${clients * 2}) g`);
-  await client.end();
-  const script = path.join(mkdtempSync(path.join(tmpdir(), 'soar-pgbench-')), 'two-rows.sql');
-  writeFileSync(
-    script,
-    [
-      // Each client its own pair of rows, as each ledger client has its own member.
-      '\\set id :client_id + 1',
-      'BEGIN;',
-      'UPDATE bench_balances SET available = available - 11, frozen = frozen + 11 WHERE id = :id;',
-      `UPDATE bench_balances SET available = available + 0 WHERE id = :id + ${clients};`,
-      'END;',
-      '',
-    ].join('\n'),
-  );
+  // pgbench: the very statements of one ledger cycle (freeze, then refuse), without the application.
+  const script = path.join(mkdtempSync(path.join(tmpdir(), 'soar-pgbench-')), 'ledger-cycle.sql');
+  writeFileSync(script, pgbenchScript(captured));
+  if (process.env.BENCH_SHOW_SCRIPT) console.log(readFileSync(script, 'utf8'));
+  console.log(`pgbench script: ${captured.length} statements captured from one cycle (${script})`);
   const output = execFileSync(
     pgbenchBinary(),
-    ['-n', '-c', String(clients), '-j', '2', '-T', String(seconds), '-f', script, url.toString()],
+    ['-n', '-r', '-c', String(clients), '-j', '2', '-T', String(seconds), '-f', script, url.toString()],
     { encoding: 'utf8' },
   );
-  const tps = Number(output.match(/tps = ([\d.]+)/)?.[1] ?? 0);
+  // pgbench counts a script run (two ledger transactions); the ledger side counts transactions.
+  const tps = 2 * Number(output.match(/tps = ([\d.]+)/)?.[1] ?? 0);
+  if (process.env.BENCH_SHOW_SCRIPT) console.log(output);
   const pgbenchLatency = Number(output.match(/latency average = ([\d.]+) ms/)?.[1] ?? 0);
 
   printTable([
-    { run: 'pgbench two-row update', 'tx/s': Math.round(tps), 'p99 ms': '-', 'avg ms': pgbenchLatency },
+    { run: 'pgbench, the same statements', 'tx/s': Math.round(tps), 'p99 ms': '-', 'avg ms': pgbenchLatency / 2 },
     {
       run: 'ledger withdraw freeze + refuse',
       'tx/s': Math.round(ledgerOps),

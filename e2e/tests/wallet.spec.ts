@@ -120,7 +120,9 @@ test('a withdrawal to a bound wallet shows its fee and is recorded as pending', 
   await expect(form.getByText('The minimum withdrawal is 10.00 USD')).toBeVisible();
   await page.locator('#amount').fill('250');
   await expect(page.getByTestId('withdraw-fee')).toHaveText('2.50 USD fee');
-  await expect(page.getByTestId('withdraw-received')).toHaveText('250.00 USD');
+  // The bound wallets are USDT wallets: what arrives is in USDT, at the listed rate (docs/ledger.md).
+  await expect(page.getByTestId('withdraw-received')).toHaveText('250.00 USDT');
+  await expect(page.getByTestId('withdraw-rate')).toHaveText('1 USD = 1 USDT');
   await expect(page.getByText('within 24 hours on business days')).toBeVisible();
   await page
     .getByTestId('withdraw-wallets')
@@ -131,6 +133,7 @@ test('a withdrawal to a bound wallet shows its fee and is recorded as pending', 
   await expect(page).toHaveURL(/history\/record\?tab=withdraw/);
   const first = page.getByTestId('withdraw-record').first();
   await expect(first.getByTestId('record-amount')).toHaveText('250.00 USD');
+  await expect(first.getByTestId('record-arrival')).toHaveText('250.00 USDT');
   await expect(first.getByTestId('record-status')).toHaveText('Pending');
 });
 

@@ -26,6 +26,9 @@ export const walletErrors = {
   AUDIT_AMOUNT_INVALID: 422,
   AMOUNT_TOO_LARGE: 422,
   BALANCE_LIMIT: 422,
+  WALLET_CURRENCY: 422,
+  DEPOSIT_PENDING_LIMIT: 422,
+  ADDRESS_LIMIT: 422,
 } as const;
 
 /**
@@ -35,6 +38,10 @@ export const walletErrors = {
  */
 export const maxBalance = '10000000000000';
 export const maxDeposit = '1000000000000';
+
+/** Waiting records one member may hold (docs/ledger.md, Limits): deposits awaiting review, bound wallets. */
+export const maxPendingDeposits = 10;
+export const maxWalletAddresses = 20;
 
 /** docs/product.md section 5: amounts have a minimum unit of 1 ('wrong amount', 'Please enter the correct amount'). */
 export const wholeAmount = z
@@ -53,6 +60,14 @@ export const depositAmount = wholeAmount.superRefine((value, ctx) => {
 export const cryptoNetworks = ['ERC20', 'TRC20'] as const;
 export const cryptoNetwork = z.enum(cryptoNetworks);
 export type CryptoNetwork = z.infer<typeof cryptoNetwork>;
+/**
+ * What each network carries: a bound wallet receives one of these, whichever balance the
+ * withdrawal is paid from (docs/ledger.md, Withdrawals).
+ */
+export const networkCurrencies = { ERC20: ['USDT'], TRC20: ['USDT'] } as const satisfies Record<
+  CryptoNetwork,
+  readonly string[]
+>;
 
 const required = z.string().trim().min(1).max(200);
 const currencyCode = z.string().trim().min(1).max(10);
@@ -183,6 +198,7 @@ export const withdrawCurrencyRule = z.object({
   currency: z.string(),
   minimum: decimalString,
   feeMinimum: decimalString,
+  rateToUsd: decimalString.describe('the rate a withdrawal converts at into the wallet currency (their ratio)'),
 });
 export const withdrawConfig = z.object({
   minimumUsd: decimalString,
@@ -207,6 +223,9 @@ export const withdrawRecord = z.object({
   walletName: z.string(),
   network: z.string(),
   address: z.string(),
+  arrivalCurrency: z.string().nullable().describe("the wallet's currency: what reaches the address"),
+  arrivalAmount: decimalString.nullable().describe('amount times rate, rounded down to 8 places'),
+  rate: decimalString.nullable().describe('units of arrivalCurrency for one unit of currency, fixed at apply'),
   status: z.number().int().describe('0 wait, 1 pass, 2 refuse'),
   submitTime: time,
   auditTime: time.nullable(),

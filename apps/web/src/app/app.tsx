@@ -1,13 +1,12 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router';
 import { queryClient } from './query-client.ts';
-import { router } from './router.tsx';
+import { AppRouter } from './router.tsx';
 
 /** i18next reaches components through `initReactI18next` (shared/i18n.ts), so no provider is needed. */
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <AppRouter />
     </QueryClientProvider>
   );
 }

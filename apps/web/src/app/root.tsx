@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Outlet, useLocation, useMatches } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { closeDialogs } from '../shared/feedback.ts';
 import { PageActiveContext } from '../shared/page.ts';
 import { RouteView } from './route-view.tsx';
@@ -16,10 +16,8 @@ let started = false;
  * The frame of every page. Tab pages are kept alive: once visited they stay mounted (hidden
  * while another page shows), so each keeps its state and scroll position (docs/product.md section 2).
  */
-export function Root() {
+export function Root({ entry }: { entry: RouteEntry | undefined }) {
   const location = useLocation();
-  const matches = useMatches();
-  const entry = (matches.at(-1)?.handle as RouteHandle | undefined)?.entry;
   const visited = useRef(new Map<RouteEntry, string>());
   if (entry?.tab) visited.current.set(entry, location.search);
 

@@ -1,5 +1,5 @@
-import { lazy } from 'react';
-import { createHashRouter, type RouteObject, useLocation } from 'react-router';
+import { lazy, useEffect } from 'react';
+import { HashRouter, matchRoutes, type RouteObject, useLocation, useNavigate, useRoutes } from 'react-router';
 import { setNavigator } from '../shared/navigation.ts';
 import { Root, type RouteHandle } from './root.tsx';
 import { RouteView } from './route-view.tsx';
@@ -21,9 +21,33 @@ function toRouteObjects(entry: RouteEntry): RouteObject[] {
   }));
 }
 
-export const router = createHashRouter(
-  [{ element: <Root />, children: [...routes.flatMap(toRouteObjects), { path: '*', element: <NotFound /> }] }],
-  { basename: '/' },
-);
+const pages: RouteObject[] = [...routes.flatMap(toRouteObjects), { path: '*', element: <NotFound /> }];
 
-setNavigator((to, options) => void router.navigate(to, options));
+/** Root with the entry of the route that matches (its handle), which decides tab or page. */
+function Frame() {
+  const location = useLocation();
+  const entry = (matchRoutes(pages, location)?.at(-1)?.route.handle as RouteHandle | undefined)?.entry;
+  return <Root entry={entry} />;
+}
+
+const tree: RouteObject[] = [{ element: <Frame />, children: pages }];
+
+/** Features navigate through shared/navigation.ts: it goes to this router's `navigate`. */
+function Routes() {
+  const navigate = useNavigate();
+  useEffect(() => setNavigator((to, options) => void navigate(to, options)), [navigate]);
+  return useRoutes(tree);
+}
+
+/**
+ * The declarative hash router: the app uses no loaders, actions or fetchers, and the data
+ * router that brings them was about a third of react-router in the first load
+ * (docs/performance.md, bench:web).
+ */
+export function AppRouter() {
+  return (
+    <HashRouter>
+      <Routes />
+    </HashRouter>
+  );
+}

@@ -65,6 +65,18 @@ export function WithdrawReview({
         <Descriptions.Item label={t('withdrawals.frozenTotal')} span={2}>
           {total}
         </Descriptions.Item>
+        {withdrawal.arrivalAmount !== null && withdrawal.arrivalCurrency !== null && (
+          <Descriptions.Item label={t('withdrawals.arrival')}>
+            <Typography.Text strong data-testid="withdraw-arrival">
+              {money(withdrawal.arrivalAmount, withdrawal.arrivalCurrency)} {withdrawal.arrivalCurrency}
+            </Typography.Text>
+          </Descriptions.Item>
+        )}
+        {withdrawal.rate !== null && (
+          <Descriptions.Item label={t('withdrawals.rate')}>
+            1 {currency} = {withdrawal.rate} {withdrawal.arrivalCurrency}
+          </Descriptions.Item>
+        )}
         <Descriptions.Item label={t('withdrawals.wallet')}>{withdrawal.walletName}</Descriptions.Item>
         <Descriptions.Item label={t('withdrawals.network')}>{withdrawal.network}</Descriptions.Item>
         <Descriptions.Item label={t('withdrawals.address')} span={2}>

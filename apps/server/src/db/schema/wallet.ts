@@ -194,6 +194,13 @@ export const withdrawals = pgTable(
     walletName: text('wallet_name').notNull(),
     network: text('network').notNull(),
     address: text('address').notNull(),
+    /**
+     * What reaches the address: the wallet's currency, `amount` times `rate` (fixed at apply).
+     * Null on withdrawals made before it was recorded.
+     */
+    arrivalCurrency: text('arrival_currency'),
+    arrivalAmount: money('arrival_amount'),
+    rate: numeric('rate', { precision: 24, scale: 12 }),
     status: integer('status').notNull().default(0),
     remark: text('remark'),
     reviewerId: integer('reviewer_id'),

@@ -106,6 +106,7 @@ export async function seedBackOfficeDemo(db: Database, config: Config): Promise<
       amount: new Money('200'),
       fee: new Money('2'),
       wallet,
+      arrival: { currency: 'USDT', amount: new Money('200'), rate: new Money(1) },
     });
   }
   const [finance] = await db.select({ id: operators.id }).from(operators).where(eq(operators.username, 'finance'));

@@ -52,18 +52,56 @@ describe('operator sign-in', () => {
 
   it('answers one generic message, records attempts and locks after 5 wrong passwords', async () => {
     const { operator } = await createOperator(t.app, { username: unique('op'), passwordHash });
+    const ip = '10.250.0.1';
     const unknown = await http.post('admin/login', { username: unique('nobody'), password: 'x' }, { lang: 'ja' });
-    const wrong = await http.post('admin/login', { username: operator.username, password: 'x' }, { lang: 'ja' });
+    const wrong = await http.post('admin/login', { username: operator.username, password: 'x' }, { lang: 'ja', ip });
     expect(unknown.json()).toEqual(wrong.json());
     expect(wrong.json()).toEqual({ code: 'LOGIN_FAILED', message: 'アカウントまたはパスワードが正しくありません' });
-    for (let i = 0; i < 3; i++) await http.post('admin/login', { username: operator.username, password: 'x' });
-    const fifth = await http.post('admin/login', { username: operator.username, password: 'x' });
+    for (let i = 0; i < 3; i++) await http.post('admin/login', { username: operator.username, password: 'x' }, { ip });
+    const fifth = await http.post('admin/login', { username: operator.username, password: 'x' }, { ip });
     expect(fifth.statusCode).toBe(429);
-    const right = await http.post('admin/login', { username: operator.username, password: 'operator-pass' });
+    const right = await http.post('admin/login', { username: operator.username, password: 'operator-pass' }, { ip });
     expect(right.json().code).toBe('LOGIN_LOCKED');
     const rows = await t.app.db.select().from(loginAttempts).where(eq(loginAttempts.operatorId, operator.id));
     expect(rows.map((r) => r.result)).toEqual(['failed', 'failed', 'failed', 'failed', 'lockout', 'locked']);
     expect(rows.every((r) => r.audience === 'operator' && r.userId === null)).toBe(true);
+  });
+
+  it('locks an operator per source address: five wrong passwords from one address do not lock another', async () => {
+    const { operator } = await createOperator(t.app, { username: unique('op'), passwordHash });
+    const guesser = '10.250.1.1';
+    const office = '10.250.1.2';
+    for (let i = 0; i < 5; i++)
+      await http.post('admin/login', { username: operator.username, password: 'x' }, { ip: guesser });
+    const locked = await http.post(
+      'admin/login',
+      { username: operator.username, password: 'operator-pass' },
+      { ip: guesser },
+    );
+    expect([locked.statusCode, locked.json().code]).toEqual([429, 'LOGIN_LOCKED']);
+    const fromOffice = await http.post(
+      'admin/login',
+      { username: operator.username, password: 'operator-pass' },
+      { ip: office },
+    );
+    expect(fromOffice.statusCode, fromOffice.body).toBe(200);
+    // Wrong passwords from the office count on their own: four more there do not lock it either.
+    for (let i = 0; i < 4; i++)
+      await http.post('admin/login', { username: operator.username, password: 'x' }, { ip: office });
+    const again = await http.post(
+      'admin/login',
+      { username: operator.username, password: 'operator-pass' },
+      { ip: office },
+    );
+    expect(again.statusCode).toBe(200);
+  });
+
+  it('still locks a member account whatever the address', async () => {
+    const mail = `${unique()}@example.test`;
+    await createMember(t.app, { mail, passwordHash });
+    for (let i = 0; i < 5; i++) await http.post('member/login', { mail, password: 'wrong-pass' });
+    const right = await http.post('member/login', { mail, password: 'operator-pass' });
+    expect(right.json().code).toBe('LOGIN_LOCKED');
   });
 
   it('limits operator logins per client address', async () => {

@@ -59,20 +59,25 @@ describe('TOTP for operators', () => {
   it('refuses a code used once (replay) and a wrong code, and five wrong codes lock the login', async () => {
     const { headers, username } = await operatorWithPassword();
     const secret = await enrol(headers);
+    const ip = '10.252.0.1';
     const code = totpAt(secret, Date.now() + 30_000);
-    expect((await http.post('admin/login', { username, password, code })).statusCode).toBe(200);
-    const replay = await http.post('admin/login', { username, password, code }, { lang: 'de' });
+    expect((await http.post('admin/login', { username, password, code }, { ip })).statusCode).toBe(200);
+    const replay = await http.post('admin/login', { username, password, code }, { lang: 'de', ip });
     expect(replay.json()).toEqual({
       code: 'TOTP_WRONG',
       message: 'Der Authenticator-Code ist falsch oder wurde bereits verwendet',
     });
     for (let attempt = 2; attempt <= 4; attempt += 1) {
-      expect((await http.post('admin/login', { username, password, code: '000000' })).json().code).toBe('TOTP_WRONG');
+      expect((await http.post('admin/login', { username, password, code: '000000' }, { ip })).json().code).toBe(
+        'TOTP_WRONG',
+      );
     }
-    const fifth = await http.post('admin/login', { username, password, code: '000000' });
+    const fifth = await http.post('admin/login', { username, password, code: '000000' }, { ip });
     expect([fifth.statusCode, fifth.json().code]).toEqual([429, 'LOGIN_LOCKED']);
     const rightCode = totpAt(secret, Date.now() + 60_000);
-    expect((await http.post('admin/login', { username, password, code: rightCode })).json().code).toBe('LOGIN_LOCKED');
+    expect((await http.post('admin/login', { username, password, code: rightCode }, { ip })).json().code).toBe(
+      'LOGIN_LOCKED',
+    );
   });
 
   it('confirms only with a right code; enrolling again once enabled is refused', async () => {

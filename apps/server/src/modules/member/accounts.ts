@@ -49,9 +49,10 @@ function alreadyRegistered(contact: Contact): AppError {
 }
 
 /**
- * Sends a code. Scene register refuses a registered destination (the register call would
- * anyway); scene resetpwd answers alike for unknown destinations but sends nothing, so it does
- * not reveal who has an account; scene paypwd goes to the signed-in member's own mail or phone.
+ * Sends a code. Neither scene reveals who has an account (docs/identity.md, Accounts): scene
+ * register answers alike for a registered destination but sends nothing, scene resetpwd answers
+ * alike for an unknown one but sends nothing. Scene paypwd goes to the signed-in member's own
+ * mail or phone.
  */
 export async function sendCode(
   deps: AccountDeps,
@@ -75,8 +76,7 @@ export async function sendCode(
   } else {
     target = destinationOf(body);
     const existing = await findByContact(deps.db, body);
-    if (body.scene === 'register' && existing) throw alreadyRegistered(body);
-    if (body.scene === 'resetpwd' && !existing) {
+    if ((body.scene === 'register' && existing) || (body.scene === 'resetpwd' && !existing)) {
       return { expiresIn: codeTtlMs / 1000, resendIn: codeResendMs / 1000 };
     }
   }
@@ -105,6 +105,9 @@ function isUniqueViolation(error: unknown, constraint: string): boolean {
 /** Registers by mail or phone with a register code and signs the new member in at once. */
 export async function register(deps: AccountDeps, body: RegisterBody, client: Client): Promise<LoginAnswer> {
   const { db } = deps;
+  // The code first: only whoever received a register code learns that the address is taken.
+  const { destination } = destinationOf(body);
+  const checked = await checkCode(db, { destinations: [destination], scene: 'register', code: body.code });
   if (await findByContact(db, body)) throw alreadyRegistered(body);
   let inviterId: number | null = null;
   const inviteCode = body.inviteCode?.trim();
@@ -116,8 +119,6 @@ export async function register(deps: AccountDeps, body: RegisterBody, client: Cl
     if (!inviter) throw new AppError('INVITE_CODE_UNKNOWN');
     inviterId = inviter.id;
   }
-  const { destination } = destinationOf(body);
-  const checked = await checkCode(db, { destinations: [destination], scene: 'register', code: body.code });
   const passwordHash = await hashPassword(body.password);
   const uid = await unusedValue(
     db,

@@ -23,7 +23,7 @@ export type LoginSubject = {
   operatorId?: number | null;
 };
 
-function subjectIs(subject: LoginSubject): SQL | undefined {
+function accountIs(subject: LoginSubject): SQL | undefined {
   if (subject.userId) return eq(loginAttempts.userId, subject.userId);
   if (subject.operatorId) return eq(loginAttempts.operatorId, subject.operatorId);
   return and(
@@ -33,11 +33,26 @@ function subjectIs(subject: LoginSubject): SQL | undefined {
   );
 }
 
-async function lastLockout(db: Database | Transaction, subject: LoginSubject, since: Date): Promise<Date | undefined> {
+/**
+ * The attempts that count together. A member's count per account; an operator's per account and
+ * source address, so wrong passwords sent from one address cannot lock `admin` out of the office
+ * (docs/admin.md, Operators and sign-in).
+ */
+function subjectIs(subject: LoginSubject, client: Client): SQL | undefined {
+  const account = accountIs(subject);
+  return subject.audience === 'operator' ? and(account, eq(loginAttempts.ip, client.ip)) : account;
+}
+
+async function lastLockout(
+  db: Database | Transaction,
+  subject: LoginSubject,
+  client: Client,
+  since: Date,
+): Promise<Date | undefined> {
   const [row] = await db
     .select({ at: loginAttempts.createdAt })
     .from(loginAttempts)
-    .where(and(subjectIs(subject), eq(loginAttempts.result, 'lockout'), gt(loginAttempts.createdAt, since)))
+    .where(and(subjectIs(subject, client), eq(loginAttempts.result, 'lockout'), gt(loginAttempts.createdAt, since)))
     .orderBy(desc(loginAttempts.createdAt))
     .limit(1);
   return row?.at;
@@ -79,7 +94,7 @@ export async function guardLogin(
   client: Client,
 ): Promise<void> {
   const now = Date.now();
-  const lockedAt = await lastLockout(db, subject, new Date(now - loginLockMs));
+  const lockedAt = await lastLockout(db, subject, client, new Date(now - loginLockMs));
   if (lockedAt) {
     await record(db, subject, 'locked', client);
     throw new AppError('LOGIN_LOCKED', undefined, {
@@ -121,26 +136,31 @@ async function recordFailure(
   client: Client,
   now: number,
 ): Promise<'failed' | 'lockout' | 'locked'> {
-  const key = subject.userId
+  const account = subject.userId
     ? `member:${subject.userId}`
     : subject.operatorId
       ? `operator:${subject.operatorId}`
       : `${subject.audience}:${subject.identifier}`;
+  const key = subject.audience === 'operator' ? `${account}:${client.ip}` : account;
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`soar:login:${key}`}))`);
     // Another wrong password may have locked the account while this one was being checked.
-    if (await lastLockout(tx, subject, new Date(now - loginLockMs))) {
+    if (await lastLockout(tx, subject, client, new Date(now - loginLockMs))) {
       await record(tx, subject, 'locked', client);
       return 'locked';
     }
     // Failures before the last lockout were already punished: count only those after it.
-    const previousLock = await lastLockout(tx, subject, new Date(now - loginWindowMs - loginLockMs));
+    const previousLock = await lastLockout(tx, subject, client, new Date(now - loginWindowMs - loginLockMs));
     const windowStart = Math.max(now - loginWindowMs, previousLock?.getTime() ?? 0);
     const [failures] = await tx
       .select({ n: count() })
       .from(loginAttempts)
       .where(
-        and(subjectIs(subject), eq(loginAttempts.result, 'failed'), gt(loginAttempts.createdAt, new Date(windowStart))),
+        and(
+          subjectIs(subject, client),
+          eq(loginAttempts.result, 'failed'),
+          gt(loginAttempts.createdAt, new Date(windowStart)),
+        ),
       );
     const result = (failures?.n ?? 0) + 1 >= loginMaxFailures ? 'lockout' : 'failed';
     await record(tx, subject, result, client);

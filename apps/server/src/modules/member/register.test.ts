@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { balances, users } from '../../db/schema/index.ts';
 import { api, bearer, RecordingSender, unique, uniquePhone } from '../../test/accounts.ts';
+import { createMember } from '../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 
 let t: TestApp;
@@ -91,22 +92,35 @@ describe('registration and login', () => {
     expect(memberApi.phoneLogin.response.parse(login.json()).data.uid).toBe(registered.json().data.uid);
   });
 
-  it('refuses a second registration of the same mail or phone with 409', async () => {
+  it('answers a register code request for a registered mail alike but sends nothing, like reset for an unknown one', async () => {
     const mail = `${unique()}@example.test`;
     expect((await registerByMail(mail)).statusCode).toBe(200);
+    const before = sender.messages.length;
     const again = await http.post('member/code/send', { type: 'email', mail, scene: 'register' }, { lang: 'fr' });
-    expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ code: 'MAIL_REGISTERED', message: 'Cette adresse e-mail est déjà enregistrée' });
-    const direct = await http.post('member/register', {
-      type: 'email',
-      mail,
-      code: '123456',
-      password: 'secret1',
-      confirmPassword: 'secret1',
-      agree: true,
-    });
-    expect(direct.statusCode).toBe(409);
-    expect(direct.json().code).toBe('MAIL_REGISTERED');
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data).toEqual({ expiresIn: 600, resendIn: 60 });
+    expect(sender.messages.length).toBe(before);
+    const body = { type: 'email', password: 'secret1', confirmPassword: 'secret1', agree: true, code: '123456' };
+    // Without a code that reached the mailbox, a registered mail answers like any other.
+    const guessed = await http.post('member/register', { ...body, mail });
+    const fresh = await http.post('member/register', { ...body, mail: `${unique()}@example.test` });
+    expect(guessed.statusCode).toBe(400);
+    expect(guessed.json().code).toBe('CODE_EXPIRED');
+    expect(fresh.json()).toEqual(guessed.json());
+  });
+
+  it('tells whoever holds a live register code that the mail was registered meanwhile (409)', async () => {
+    const mail = `${unique()}@example.test`;
+    expect((await http.post('member/code/send', { type: 'email', mail, scene: 'register' })).statusCode).toBe(200);
+    const code = sender.lastCode(mail);
+    await createMember(t.app, { mail });
+    const taken = await http.post(
+      'member/register',
+      { type: 'email', mail, code, password: 'secret1', confirmPassword: 'secret1', agree: true },
+      { lang: 'fr' },
+    );
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toEqual({ code: 'MAIL_REGISTERED', message: 'Cette adresse e-mail est déjà enregistrée' });
   });
 
   it('ties a new member to the inviter and refuses an unknown invite code', async () => {

@@ -263,20 +263,44 @@ describe('slow and dead clients', () => {
   });
 });
 
+/** Fails at once, naming the address, when Redis is down (the client would retry until the hook times out). */
+async function requireRedis(url: string) {
+  const { hostname, port } = new URL(url);
+  const reply = await new Promise<string>((resolve) => {
+    const socket = net.connect({ host: hostname, port: Number(port) || 6379 });
+    const done = (answer: string) => {
+      socket.destroy();
+      resolve(answer);
+    };
+    socket.setTimeout(2000, () => done('no answer within 2 s'));
+    socket.once('error', (error) => done(error.message));
+    socket.once('connect', () => socket.write('PING\r\n'));
+    socket.once('data', (data) => done(data.toString().trim()));
+  });
+  if (reply !== '+PONG') {
+    throw new Error(
+      `Redis not reachable at ${url} (${reply}): start it with \`redis-server --daemonize yes\` (.ci/run does)`,
+    );
+  }
+}
+
 describe('Redis fan-out between API nodes', () => {
-  const redisUrl = 'redis://127.0.0.1:6379';
+  const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
   const channelPrefix = `soar-test-${randomBytes(6).toString('hex')}:`;
   let engineNode: TestApp;
   let apiNode: TestApp;
+  const started: TestApp[] = [];
 
   beforeAll(async () => {
+    await requireRedis(redisUrl);
     engineNode = await createTestApp({ redisUrl }, { market: { clock: () => now }, realtime: { channelPrefix } });
+    started.push(engineNode);
     apiNode = await createTestApp({ redisUrl }, { realtime: { channelPrefix } });
+    started.push(apiNode);
     await apiNode.app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(async () => {
-    await engineNode.close();
-    await apiNode.close();
+    for (const node of started) await node.close();
   });
 
   it('delivers ticks made on one node to clients of another, and updates its quotes', async () => {

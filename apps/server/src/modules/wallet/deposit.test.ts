@@ -1,3 +1,4 @@
+import { maxPendingDeposits } from '@soar/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import {
@@ -258,5 +259,47 @@ describe('deposit records', () => {
     expect(header.json().data.list[0].timezone).toBe('Europe/Paris');
     const fallback = await call(t.app, 'GET', 'deposit/record/list?tz=Not/AZone', member.headers);
     expect(fallback.json().data.list[0].timezone).toBe('UTC');
+  });
+});
+
+describe('waiting deposits per member', () => {
+  it('refuses more than maxPendingDeposits waiting deposits, even racing, and takes more once one is reviewed', async () => {
+    const member = await createMember(t.app);
+    const crypto = (amount: string) => ({
+      type: 'crypto',
+      currency: 'USDT',
+      network: 'TRC20',
+      amount,
+      txHash: `0x${'cd'.repeat(32)}`,
+    });
+    const answers = await Promise.all(
+      Array.from({ length: maxPendingDeposits + 5 }, (_, i) =>
+        call(t.app, 'POST', 'deposit/apply', member.headers, crypto(String(100 + i))),
+      ),
+    );
+    const passed = answers.filter((a) => a.statusCode === 200);
+    expect(passed).toHaveLength(maxPendingDeposits);
+    const refused = answers.filter((a) => a.statusCode !== 200);
+    expect(refused.map((a) => a.statusCode)).toEqual(Array(5).fill(422));
+    expect(refused[0]?.json()).toEqual({
+      code: 'DEPOSIT_PENDING_LIMIT',
+      message: `You have ${maxPendingDeposits} deposits waiting for review: please wait until they are reviewed`,
+    });
+    const japanese = await call(
+      t.app,
+      'POST',
+      'deposit/apply',
+      { ...member.headers, 'x-soar-lang': 'ja' },
+      crypto('100'),
+    );
+    expect(japanese.json().message).toBe(
+      `審査待ちの入金が ${maxPendingDeposits} 件あります。審査が終わるまでお待ちください`,
+    );
+    const records = (await call(t.app, 'GET', 'deposit/record/list?pageSize=50', member.headers)).json().data;
+    expect(records.total).toBe(maxPendingDeposits);
+    const id = passed[0]?.json().data.id;
+    const review = await call(t.app, 'POST', 'admin/deposit/review', operator.headers, { id, status: 3, remark: 'no' });
+    expect(review.statusCode).toBe(200);
+    expect((await call(t.app, 'POST', 'deposit/apply', member.headers, crypto('100'))).statusCode).toBe(200);
   });
 });

@@ -1,5 +1,5 @@
-import { type DepositApplyBody, depositStatuses } from '@soar/contract';
-import { and, asc, count, desc, eq, isNull, type SQL } from 'drizzle-orm';
+import { type DepositApplyBody, depositStatuses, maxPendingDeposits } from '@soar/contract';
+import { and, asc, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { depositChannels, deposits, uploads } from '../../db/schema/index.ts';
 import { Money, moneyString } from '../../lib/decimal.ts';
@@ -94,6 +94,15 @@ export class DepositService {
     rateOf(rates, creditCurrency);
     const amount = new Money(body.amount);
     return this.ledger.transaction(async ({ tx }) => {
+      // One member's applications queue here, so racing ones cannot all pass the count.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`soar:deposit-wait:${userId}`}))`);
+      const [waiting] = await tx
+        .select({ n: count() })
+        .from(deposits)
+        .where(and(eq(deposits.userId, userId), eq(deposits.status, depositStatuses.wait)));
+      if ((waiting?.n ?? 0) >= maxPendingDeposits) {
+        throw new AppError('DEPOSIT_PENDING_LIMIT', undefined, { limit: maxPendingDeposits });
+      }
       const [row] = await tx
         .insert(deposits)
         .values({

@@ -1,6 +1,7 @@
+import { maxWalletAddresses } from '@soar/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { appSettings, users } from '../../db/schema/index.ts';
+import { appSettings, users, walletAddresses } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import {
   balanceOf,
@@ -91,6 +92,44 @@ describe('wallet addresses', () => {
     expect(again.statusCode).toBe(409);
   });
 
+  it('binds at most maxWalletAddresses wallets per member, even racing', async () => {
+    const member = await createMember(t.app);
+    const address = (i: number) => `0x${i.toString(16).padStart(40, '0')}`;
+    const answers = await Promise.all(
+      Array.from({ length: maxWalletAddresses + 5 }, (_, i) =>
+        call(t.app, 'POST', 'wallet/address/add', member.headers, {
+          name: `W${i}`,
+          currency: 'USDT',
+          network: 'ERC20',
+          address: address(i + 1),
+        }),
+      ),
+    );
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(maxWalletAddresses);
+    const refused = answers.filter((a) => a.statusCode !== 200);
+    expect(refused.map((a) => a.json().code)).toEqual(Array(5).fill('ADDRESS_LIMIT'));
+    expect(refused[0]?.json().message).toBe(`You can bind at most ${maxWalletAddresses} wallets: remove one first`);
+    const german = await call(
+      t.app,
+      'POST',
+      'wallet/address/add',
+      { ...member.headers, 'x-soar-lang': 'de' },
+      {
+        name: 'More',
+        currency: 'USDT',
+        network: 'ERC20',
+        address: address(999),
+      },
+    );
+    expect(german.statusCode).toBe(422);
+    expect(german.json().message).toBe(
+      `Sie können höchstens ${maxWalletAddresses} Wallets hinterlegen: Entfernen Sie zuerst eine`,
+    );
+    expect((await call(t.app, 'GET', 'wallet/address/list', member.headers)).json().data).toHaveLength(
+      maxWalletAddresses,
+    );
+  });
+
   it("does not remove another member's address (IDOR)", async () => {
     const owner = await walletMember(t.app);
     const thief = await createMember(t.app);
@@ -116,9 +155,9 @@ describe('withdraw config', () => {
     });
     expect(data.currencies).toEqual(
       expect.arrayContaining([
-        { currency: 'USD', minimum: '10', feeMinimum: '1' },
-        { currency: 'EUR', minimum: '9.22', feeMinimum: '0.93' },
-        { currency: 'JPY', minimum: '1527', feeMinimum: '153' },
+        { currency: 'USD', minimum: '10', feeMinimum: '1', rateToUsd: '1' },
+        { currency: 'EUR', minimum: '9.22', feeMinimum: '0.93', rateToUsd: '1.085' },
+        { currency: 'JPY', minimum: '1527', feeMinimum: '153', rateToUsd: '0.00655' },
       ]),
     );
   });
@@ -308,5 +347,56 @@ describe('withdraw apply and review', () => {
     const other = await createMember(t.app);
     expect((await call(t.app, 'GET', 'withdraw/record/list', other.headers)).json().data.total).toBe(0);
     expect((await call(t.app, 'GET', 'withdraw/record/list', member.headers)).json().data.total).toBe(1);
+  });
+
+  it('a withdrawal from EUR or JPY to a USDT wallet records what arrives in USDT and at which rate', async () => {
+    const member = await walletMember(t.app);
+    await fund(t.app, member, operator, '1000', 'EUR');
+    await fund(t.app, member, operator, '100000', 'JPY');
+    const euros = await apply(member, '100', { currency: 'EUR' });
+    expect(euros.statusCode, euros.body).toBe(200);
+    expect(euros.json().data).toMatchObject({
+      currency: 'EUR',
+      amount: '100',
+      fee: '1',
+      arrivalCurrency: 'USDT',
+      arrivalAmount: '108.5',
+      rate: '1.085',
+    });
+    expect(await balanceOf(t.app, member.headers, 'EUR')).toEqual({ available: '899', frozen: '101' });
+    expect(await balanceOf(t.app, member.headers, 'USDT')).toEqual({ available: '0', frozen: '0' });
+    const yen = await apply(member, '10000', { currency: 'JPY' });
+    expect(yen.json().data).toMatchObject({ arrivalCurrency: 'USDT', arrivalAmount: '65.5', rate: '0.00655' });
+    const own = await apply(member, '10', { currency: 'USDT' });
+    expect(own.statusCode).toBe(400);
+    const records = (await call(t.app, 'GET', 'withdraw/record/list', member.headers)).json().data.list;
+    expect(records.map((r: { arrivalAmount: string }) => r.arrivalAmount)).toEqual(['65.5', '108.5']);
+    const id = euros.json().data.id;
+    const queue = (await call(t.app, 'GET', 'admin/withdraw/list?status=0', operator.headers)).json().data.list;
+    expect(queue.find((w: { id: number }) => w.id === id)).toMatchObject({ arrivalAmount: '108.5', rate: '1.085' });
+    const pass = await call(t.app, 'POST', 'admin/withdraw/review', operator.headers, { id, status: 1 });
+    expect(pass.json().data).toMatchObject({ status: 1, arrivalCurrency: 'USDT', arrivalAmount: '108.5' });
+  });
+
+  it('refuses a wallet for a currency its network does not carry, binding or withdrawing, in two languages', async () => {
+    const member = await funded('100');
+    const body = { name: 'Euro', currency: 'EUR', network: 'ERC20', address: erc20 };
+    const add = await call(t.app, 'POST', 'wallet/address/add', member.headers, body);
+    expect(add.statusCode).toBe(422);
+    expect(add.json()).toEqual({
+      code: 'WALLET_CURRENCY',
+      message: 'A wallet on ERC20 cannot receive EUR: bind a USDT wallet',
+    });
+    const french = await call(t.app, 'POST', 'wallet/address/add', { ...member.headers, 'x-soar-lang': 'fr' }, body);
+    expect(french.json().message).toBe('Un portefeuille ERC20 ne peut pas recevoir de EUR : liez un portefeuille USDT');
+    // A binding made before the check existed.
+    const [legacy] = await t.app.db
+      .insert(walletAddresses)
+      .values({ userId: member.user.id, ...body, network: 'ERC20' })
+      .returning();
+    const refused = await apply(member, '10', { walletId: legacy?.id });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().code).toBe('WALLET_CURRENCY');
+    expect(await balanceOf(t.app, member.headers, 'USDT')).toEqual({ available: '100', frozen: '0' });
   });
 });

@@ -1,5 +1,11 @@
-import { type CryptoNetwork, kycStatuses, withdrawStatuses } from '@soar/contract';
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import {
+  type CryptoNetwork,
+  kycStatuses,
+  maxWalletAddresses,
+  networkCurrencies,
+  withdrawStatuses,
+} from '@soar/contract';
+import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { users, walletAddresses, withdrawals } from '../../db/schema/index.ts';
 import { Money, moneyString } from '../../lib/decimal.ts';
@@ -12,7 +18,15 @@ import { verifyPayPassword } from '../member/pay-password.ts';
 import { sendNotice } from '../notice/send.ts';
 import { isValidAddress } from './addresses.ts';
 import type { Reviewer } from './deposit.ts';
-import { type CurrencyRate, currencyRates, rateOf, type WalletSetting, walletSetting } from './rates.ts';
+import {
+  type CurrencyRate,
+  crossRate,
+  currencyRates,
+  maxLedgerAmount,
+  rateOf,
+  type WalletSetting,
+  walletSetting,
+} from './rates.ts';
 
 type WithdrawalRow = typeof withdrawals.$inferSelect;
 
@@ -25,6 +39,9 @@ function withdrawalView(row: WithdrawalRow) {
     walletName: row.walletName,
     network: row.network,
     address: row.address,
+    arrivalCurrency: row.arrivalCurrency,
+    arrivalAmount: row.arrivalAmount === null ? null : moneyString(row.arrivalAmount),
+    rate: row.rate === null ? null : moneyString(row.rate),
     status: row.status,
     submitTime: row.createdAt.toISOString(),
     auditTime: row.auditedAt?.toISOString() ?? null,
@@ -39,6 +56,24 @@ export function adminWithdrawalView(row: WithdrawalRow) {
 /** A USD figure in a currency, rounded up to its decimals (a minimum never rounds below itself). */
 function fromUsd(usd: Money | string, rate: CurrencyRate): Money {
   return new Money(usd).div(rate.rateToUsd).toDecimalPlaces(rate.decimals, Money.ROUND_UP);
+}
+
+/** Whether a wallet on `network` can receive `currency` (a network carries only its own tokens). */
+function networkCarries(network: string, currency: string): boolean {
+  const carried: readonly string[] = networkCurrencies[network as CryptoNetwork] ?? [];
+  return carried.includes(currency);
+}
+
+/**
+ * What reaches a wallet: the withdrawn amount converted into the wallet's currency at the
+ * currency list's rate, the rate fixed to 12 places and the amount rounded down to 8
+ * (docs/ledger.md, Withdrawals).
+ */
+export function withdrawalArrival(rates: Map<string, CurrencyRate>, amount: Money, from: string, to: string) {
+  const rate = from === to ? new Money(1) : crossRate(rates, from, to).toDecimalPlaces(12, Money.ROUND_DOWN);
+  const arrival = amount.times(rate).toDecimalPlaces(8, Money.ROUND_DOWN);
+  if (arrival.gt(maxLedgerAmount)) throw new AppError('AMOUNT_TOO_LARGE');
+  return { currency: to, amount: arrival, rate };
 }
 
 function rulesFor(setting: WalletSetting, rate: CurrencyRate) {
@@ -73,14 +108,26 @@ export class WithdrawService {
 
   async addAddress(userId: number, body: { name: string; currency: string; network: CryptoNetwork; address: string }) {
     rateOf(await currencyRates(this.db), body.currency);
+    if (!networkCarries(body.network, body.currency)) {
+      throw new AppError('WALLET_CURRENCY', undefined, { network: body.network, currency: body.currency });
+    }
     if (!isValidAddress(body.network, body.address)) {
       throw new AppError('ADDRESS_INVALID', undefined, { network: body.network });
     }
-    const [row] = await this.db
-      .insert(walletAddresses)
-      .values({ userId, ...body })
-      .onConflictDoNothing()
-      .returning();
+    const row = await this.db.transaction(async (tx) => {
+      // One member's bindings queue here, so racing ones cannot all pass the count.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`soar:wallet-address:${userId}`}))`);
+      const [bound] = await tx.select({ n: count() }).from(walletAddresses).where(eq(walletAddresses.userId, userId));
+      if ((bound?.n ?? 0) >= maxWalletAddresses) {
+        throw new AppError('ADDRESS_LIMIT', undefined, { limit: maxWalletAddresses });
+      }
+      const [inserted] = await tx
+        .insert(walletAddresses)
+        .values({ userId, ...body })
+        .onConflictDoNothing()
+        .returning();
+      return inserted;
+    });
     if (!row) throw new AppError('ADDRESS_EXISTS');
     const { userId: _owner, createdAt, ...view } = row;
     return { ...view, createdAt: createdAt.toISOString() };
@@ -109,6 +156,7 @@ export class WithdrawService {
             currency: rate.code,
             minimum: moneyString(rules.minimum),
             feeMinimum: moneyString(rules.feeMinimum),
+            rateToUsd: moneyString(rate.rateToUsd),
           };
         }),
       processingKey: 'wallet.withdrawProcessing',
@@ -117,8 +165,9 @@ export class WithdrawService {
   }
 
   /**
-   * Checks the rules (minimum, own wallet, KYC when required, pay password), then freezes amount
-   * plus fee in one transaction; the ledger refuses it when the available balance is short.
+   * Checks the rules (minimum, own wallet that can receive its currency, KYC when required, pay
+   * password), fixes what arrives in the wallet's currency, then freezes amount plus fee in one
+   * transaction; the ledger refuses it when the available balance is short.
    */
   async apply(
     userId: number,
@@ -137,6 +186,11 @@ export class WithdrawService {
       .from(walletAddresses)
       .where(and(eq(walletAddresses.id, body.walletId), eq(walletAddresses.userId, userId)));
     if (!wallet) throw new AppError('WALLET_NOT_FOUND');
+    // A binding made before networks were checked may name a currency its network does not carry.
+    if (!networkCarries(wallet.network, wallet.currency)) {
+      throw new AppError('WALLET_CURRENCY', undefined, { network: wallet.network, currency: wallet.currency });
+    }
+    const arrival = withdrawalArrival(rates, amount, rate.code, wallet.currency);
     const [user] = await this.db
       .select({ kycStatus: users.kycStatus, withdrawFrozen: users.withdrawFrozen })
       .from(users)
@@ -145,13 +199,19 @@ export class WithdrawService {
     if (setting.withdrawRequiresKyc && user?.kycStatus !== kycStatuses.passed) throw new AppError('KYC_REQUIRED');
     await verifyPayPassword(this.db, userId, body.payPassword);
     const fee = withdrawalFee(setting, rate, amount);
-    return this.freeze(userId, { currency: rate.code, amount, fee, wallet }, claim);
+    return this.freeze(userId, { currency: rate.code, amount, fee, wallet, arrival }, claim);
   }
 
   /** The money part of `apply`: amount plus fee move from available to frozen. */
   async freeze(
     userId: number,
-    order: { currency: string; amount: Money; fee: Money; wallet: typeof walletAddresses.$inferSelect },
+    order: {
+      currency: string;
+      amount: Money;
+      fee: Money;
+      wallet: typeof walletAddresses.$inferSelect;
+      arrival: { currency: string; amount: Money; rate: Money };
+    },
     claim?: IdempotencyClaim,
   ) {
     const total = order.amount.plus(order.fee);
@@ -167,6 +227,9 @@ export class WithdrawService {
           walletName: order.wallet.name,
           network: order.wallet.network,
           address: order.wallet.address,
+          arrivalCurrency: order.arrival.currency,
+          arrivalAmount: moneyString(order.arrival.amount),
+          rate: moneyString(order.arrival.rate),
         })
         .returning();
       if (!row) throw new Error('insert returned no withdrawal');

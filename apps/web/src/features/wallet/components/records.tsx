@@ -47,6 +47,16 @@ export function WithdrawRecordItem({ record }: { record: WithdrawRecord }) {
         {format.amount(record.amount, record.currency)}
       </Row>
       <Row label={t('wallet.fee')}>{format.amount(record.fee, record.currency)}</Row>
+      {record.arrivalAmount !== null && record.arrivalCurrency !== null && (
+        <Row label={t('wallet.received')} testId="record-arrival">
+          {format.amount(record.arrivalAmount, record.arrivalCurrency)}
+        </Row>
+      )}
+      {record.rate !== null && record.arrivalCurrency !== record.currency && (
+        <Row label={t('wallet.rate')}>
+          {t('wallet.rateText', { from: record.currency, rate: record.rate, to: record.arrivalCurrency })}
+        </Row>
+      )}
       <Row label={t('fields.address')}>
         <span className="wallet-break">{record.address}</span>
       </Row>

@@ -37,14 +37,16 @@ export function WithdrawCryptoForm({
   const [form] = Form.useForm<WithdrawForm>();
   const currency = Form.useWatch('currency', form) ?? balances.list[0]?.currency;
   const amount = Form.useWatch('amount', form);
+  const walletId = Form.useWatch('walletId', form) ?? (wallets[0] ? String(wallets[0].id) : undefined);
+  const walletCurrency = wallets.find((wallet) => String(wallet.id) === walletId)?.currency ?? currency;
   const balance = balances.list.find((item) => item.currency === currency);
   const minimum = config.currencies.find((rule) => rule.currency === currency)?.minimum ?? config.minimumUsd;
   const preview = useMemo(
     () =>
       currency && amount && !amountError(amount)
-        ? withdrawPreview(config, currency, normaliseAmount(amount))
+        ? withdrawPreview(config, currency, normaliseAmount(amount), walletCurrency)
         : undefined,
-    [config, currency, amount],
+    [config, currency, amount, walletCurrency],
   );
 
   const bodyOf = (values: WithdrawForm) => ({
@@ -131,8 +133,13 @@ export function WithdrawCryptoForm({
           {preview && currency ? format.amount(preview.total, currency) : '--'}
         </Row>
         <Row label={t('wallet.received')} testId="withdraw-received">
-          {preview && currency ? format.amount(preview.received, currency) : '--'}
+          {preview && walletCurrency ? format.amount(preview.received, walletCurrency) : '--'}
         </Row>
+        {preview && currency && walletCurrency && currency !== walletCurrency && (
+          <Row label={t('wallet.rate')} testId="withdraw-rate">
+            {t('wallet.rateText', { from: currency, rate: preview.rate, to: walletCurrency })}
+          </Row>
+        )}
       </div>
       <Form.Item
         name="walletId"
