@@ -71,14 +71,22 @@ export class WithdrawService {
     return rows.map(({ userId: _owner, createdAt, ...row }) => ({ ...row, createdAt: createdAt.toISOString() }));
   }
 
-  async addAddress(userId: number, body: { name: string; currency: string; network: CryptoNetwork; address: string }) {
-    rateOf(await currencyRates(this.db), body.currency);
-    if (!isValidAddress(body.network, body.address)) {
-      throw new AppError('ADDRESS_INVALID', undefined, { network: body.network });
+  /** Money can leave to a bound wallet, so binding one asks for the pay password (with its lockout). */
+  async addAddress(
+    userId: number,
+    {
+      payPassword,
+      ...wallet
+    }: { name: string; currency: string; network: CryptoNetwork; address: string; payPassword: string },
+  ) {
+    rateOf(await currencyRates(this.db), wallet.currency);
+    if (!isValidAddress(wallet.network, wallet.address)) {
+      throw new AppError('ADDRESS_INVALID', undefined, { network: wallet.network });
     }
+    await verifyPayPassword(this.db, userId, payPassword);
     const [row] = await this.db
       .insert(walletAddresses)
-      .values({ userId, ...body })
+      .values({ userId, ...wallet })
       .onConflictDoNothing()
       .returning();
     if (!row) throw new AppError('ADDRESS_EXISTS');
