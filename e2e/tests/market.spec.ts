@@ -189,3 +189,39 @@ test('the popular page lists live quotes', async ({ page }) => {
   await expect(page.getByTestId('quote-row')).toHaveCount(12);
   await expect(page.locator('[data-symbol="AAPL"]')).toBeVisible();
 });
+
+type Envelope<T> = { data: T };
+type Status = { key: string; state: string; alwaysOpen: boolean };
+
+/** Each row's state line is its own market's (a stock its market's, an index its own), inside the row. */
+async function expectRowStates(rows: Locator, keyOf: (symbol: string) => string, statuses: Status[]) {
+  const count = await rows.count();
+  expect(count).toBeGreaterThan(0);
+  for (let index = 0; index < count; index += 1) {
+    const row = rows.nth(index);
+    const symbol = (await row.getAttribute('data-symbol')) ?? '';
+    const status = statuses.find((item) => item.key === keyOf(symbol));
+    expect(status, symbol).toBeDefined();
+    const state = row.getByTestId('market-state');
+    await expect(state, symbol).toHaveAttribute('data-state', status?.state ?? '');
+    await expect(state, symbol).toHaveText(status?.alwaysOpen ? 'Open' : /^(Open until|Lunch break|Closed)/);
+    const [rowBox, stateBox] = [await row.boundingBox(), await state.boundingBox()];
+    expect(stateBox && rowBox && stateBox.x + stateBox.width <= rowBox.x + rowBox.width, symbol).toBe(true);
+  }
+}
+
+test('popular stocks and global indices say per row whether their market is open', async ({ page, request }) => {
+  const statuses = ((await (await request.get('/api/v1/market/status/list')).json()) as Envelope<Status[]>).data;
+  const popular = (
+    (await (await request.get('/api/v1/market/popular')).json()) as Envelope<{ symbol: string; market: string }[]>
+  ).data;
+  const marketOf = new Map(popular.map((quote) => [quote.symbol, quote.market]));
+
+  await page.goto('/#/pages/product/popular');
+  await expect(page.getByTestId('quote-row')).toHaveCount(12);
+  await expectRowStates(page.getByTestId('quote-row'), (symbol) => marketOf.get(symbol) ?? '', statuses);
+
+  await page.goto('/#/pages/quote/globalindex');
+  await expect(page.getByTestId('index-row').first()).toBeVisible();
+  await expectRowStates(page.getByTestId('index-row'), (symbol) => symbol, statuses);
+});

@@ -87,7 +87,13 @@ export function createKlineChart(container: HTMLElement, options: ChartOptions) 
     rightPriceScale: { borderVisible: false },
     // Both edges fixed: the first bar starts at the left edge and the labels at either edge are
     // moved inside the chart, so neither the first nor the last time label is cut off.
-    timeScale: { borderVisible: false, timeVisible: true, secondsVisible: false, fixLeftEdge: true, fixRightEdge: true },
+    timeScale: {
+      borderVisible: false,
+      timeVisible: true,
+      secondsVisible: false,
+      fixLeftEdge: true,
+      fixRightEdge: true,
+    },
     handleScale: { axisPressedMouseMove: false },
   });
   const candles = chart.addSeries(CandlestickSeries, {

@@ -24,6 +24,7 @@ export function IndexRow({ quote: initial }: { quote: Quote }) {
         className={styles.indexRow}
         onClick={() => navigate(quotePath(quote))}
         data-testid="index-row"
+        data-symbol={quote.symbol}
       >
         <span className={styles.indexRowName}>
           <span className={styles.indexName}>{quote.name}</span>
