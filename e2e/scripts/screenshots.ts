@@ -50,7 +50,11 @@ for (const language of languages) {
         localStorage.setItem('soar-language', JSON.stringify({ state: { language: lang }, version: 0 }));
         localStorage.setItem('soar-theme', JSON.stringify({ state: { theme: chosen }, version: 0 }));
       },
-      [JSON.stringify({ state: { token: data.token, userInfo: {}, isLogined: true }, version: 0 }), language, theme],
+      [
+        JSON.stringify({ state: { token: data.token, userInfo: {}, isLogined: true }, version: 0 }),
+        language,
+        theme,
+      ] as const,
     );
     const page = await context.newPage();
     for (const { name, path: route } of pages) {
