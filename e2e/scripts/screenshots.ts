@@ -12,10 +12,17 @@ import { chromium } from '@playwright/test';
 
 const [baseURL = 'http://127.0.0.1:3100', outDir = 'screenshots'] = process.argv.slice(2);
 
-const pages: { name: string; path: string }[] = [
+// `ready`: what to wait for beyond the network going quiet (the chart draws after its bars load);
+// `scrollTo`: a part further down the page to bring into view.
+const pages: { name: string; path: string; ready?: string; scrollTo?: string }[] = [
   { name: 'home', path: '/' },
+  { name: 'home-stocks', path: '/', scrollTo: '[data-testid="home-stocks"]' },
   { name: 'markets', path: '/pages/main/market/index' },
-  { name: 'stock', path: '/pages/quote/stock?symbol=AAPL' },
+  {
+    name: 'stock',
+    path: '/pages/quote/stock?symbol=AAPL',
+    ready: '[data-testid="kline-chart"][data-bars]:not([data-bars="0"]) canvas',
+  },
   { name: 'indices', path: '/pages/quote/globalindex' },
   { name: 'popular', path: '/pages/product/popular' },
   { name: 'wallet', path: '/pages/card/crypto' },
@@ -57,9 +64,11 @@ for (const language of languages) {
       ] as const,
     );
     const page = await context.newPage();
-    for (const { name, path: route } of pages) {
+    for (const { name, path: route, ready, scrollTo } of pages) {
       await page.goto(`/#${route}`);
       await page.waitForLoadState('networkidle').catch(() => undefined);
+      if (ready) await page.waitForSelector(ready, { timeout: 30_000 }).catch(() => undefined);
+      if (scrollTo) await page.locator(scrollTo).scrollIntoViewIfNeeded();
       await page.waitForTimeout(1500);
       await page.screenshot({ path: path.join(outDir, `${name}-${language}-${theme}.png`) });
     }
