@@ -28,6 +28,9 @@ const pages: { name: string; path: string; ready?: string; scrollTo?: string }[]
   { name: 'wallet', path: '/pages/card/crypto' },
   { name: 'profile', path: '/pages/main/profile/index' },
   { name: 'trade', path: '/pages/main/trade/index' },
+  { name: 'funds', path: '/pages/quantify/index' },
+  { name: 'loan', path: '/pages/borrow/index' },
+  { name: 'loans', path: '/pages/borrow/history' },
 ];
 const languages = (process.env.LANGUAGES ?? 'en,de,ja').split(',');
 const themes = ['light', 'dark'] as const;
