@@ -1,117 +1,48 @@
-import { type APIRequestContext, expect, type Page, request, test } from '@playwright/test';
-import { openAs, operatorSession } from './admin/back-office.ts';
-import { codeFor, mailCount, ownAddress, uniqueMail } from './mail.ts';
+import { type APIRequestContext, expect, request, test } from '@playwright/test';
+import { openAs } from './admin/back-office.ts';
+import { call, operatorSession } from './api.ts';
+import { balance, investor, openSignedIn, payPassword } from './members.ts';
 
 // In order: a new member subscribes to an open IPO, the operator allots it, the member sees the
 // allotment and the refund; then an operator publishes an offer in the back office.
 test.describe.configure({ mode: 'default' });
 
-type Envelope<T> = { data: T };
 let api: APIRequestContext;
 let operator: string;
 let member: string;
 let offer: { id: number; symbol: string };
-const payPassword = '1357';
 /** Screenshots of the pages, looked at by hand (390x844, en light, de dark; the back office). */
 const shots = process.env.IPO_SHOTS ?? 'test-results/ipo-shots';
-
-async function call<T>(method: 'get' | 'post', url: string, bearer: string, data?: unknown): Promise<T> {
-  const response = await api[method](`/api/v1/${url}`, {
-    headers: { authorization: `Bearer ${bearer}`, ...ownAddress() },
-    data,
-  });
-  expect(response.status(), `${url}: ${await response.text()}`).toBe(200);
-  return ((await response.json()) as Envelope<T>).data;
-}
-
-async function login(mail: string, password: string) {
-  const response = await api.post('/api/v1/member/login', { data: { mail, password } });
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as Envelope<{ token: string }>).data.token;
-}
-
-async function balance(token: string, currency: string) {
-  const balances = await call<{ list: { currency: string; available: string; frozen: string }[] }>(
-    'get',
-    'wallet/balance',
-    token,
-  );
-  const row = balances.list.find((item) => item.currency === currency);
-  return { available: row?.available ?? '0', frozen: row?.frozen ?? '0' };
-}
-
-/** A new member with a pay password and 5,000 USDT deposited and passed by the operator. */
-async function newInvestor() {
-  const mail = uniqueMail();
-  const password = 'ipo12345';
-  let before = mailCount(mail);
-  await call('post', 'member/code/send', '', { type: 'email', mail, scene: 'register' });
-  const code = await codeFor(mail, before);
-  await call('post', 'member/register', '', {
-    type: 'email',
-    mail,
-    code,
-    password,
-    confirmPassword: password,
-    agree: true,
-  });
-  const token = await login(mail, password);
-  before = mailCount(mail);
-  await call('post', 'member/code/send', token, { type: 'email', mail, scene: 'paypwd' });
-  const payCode = await codeFor(mail, before);
-  await call('post', 'member/paypwd/set', token, {
-    password: payPassword,
-    confirmPassword: payPassword,
-    code: payCode,
-  });
-  const deposit = await call<{ id: number }>('post', 'deposit/apply', token, {
-    type: 'crypto',
-    currency: 'USDT',
-    network: 'TRC20',
-    amount: '5000',
-    txHash: `0x${'ef'.repeat(32)}`,
-  });
-  await call('post', 'admin/deposit/review', operator, { id: deposit.id, status: 1 });
-  return token;
-}
-
-async function open(page: Page, path: string, token: string, language = 'en') {
-  await page.addInitScript(
-    ([session, lang]) => {
-      localStorage.setItem('soar-session', session);
-      localStorage.setItem('soar-language', JSON.stringify({ state: { language: lang }, version: 0 }));
-    },
-    [JSON.stringify({ state: { token, userInfo: {}, isLogined: true }, version: 0 }), language] as const,
-  );
-  await page.goto(`/#${path}`);
-}
 
 const day = 24 * 60 * 60 * 1000;
 const symbol = () => `E${Date.now().toString(36).toUpperCase().slice(-6)}`;
 
-test.beforeAll(async ({ baseURL }) => {
-  api = await request.newContext({ baseURL });
-  operator = (await operatorSession(api, 'admin')).token;
-  member = await newInvestor();
-  // One lot on offer, 10 USDT a share, 100 shares a lot, a fee of 2 per application.
+/** An offer on the US market in USDT, 100 shares a lot, 1 to 5 lots, a fee of 2, open since yesterday. */
+function createOffer(name: string, terms: object) {
   const now = Date.now();
-  offer = await call<{ id: number; symbol: string }>('post', 'admin/ipo/offer/create', operator, {
+  return call<{ id: number; symbol: string }>(api, 'post', 'admin/ipo/offer/create', operator, {
     symbol: symbol(),
-    name: 'E2E Robotics',
+    name,
     market: 'US',
     currency: 'USDT',
     lotSize: 100,
     minLots: 1,
     maxLots: 5,
-    sharesOffered: 100,
-    priceMin: '10',
-    priceMax: '10',
     fee: '2',
     startTime: new Date(now - day).toISOString(),
     endTime: new Date(now + 3 * day).toISOString(),
     allotmentTime: new Date(now + 4 * day).toISOString(),
     listingTime: new Date(now + 6 * day).toISOString(),
+    ...terms,
   });
+}
+
+test.beforeAll(async ({ baseURL }) => {
+  api = await request.newContext({ baseURL });
+  operator = (await operatorSession(api, 'admin')).token;
+  member = (await investor(api)).token;
+  // One lot on offer, 10 USDT a share, 100 shares a lot, a fee of 2 per application.
+  offer = await createOffer('E2E Robotics', { sharesOffered: 100, priceMin: '10', priceMax: '10' });
 });
 test.afterAll(() => api.dispose());
 
@@ -120,7 +51,7 @@ test('subscribe to the open IPO, see it under my subscriptions, and after the al
 }) => {
   // Two page loads and an allotment on a cold, shared machine.
   test.setTimeout(120_000);
-  await open(page, '/pages/product/newstock', member);
+  await openSignedIn(page, member, '/pages/product/newstock');
   const card = page.getByTestId('ipo-card').filter({ hasText: offer.symbol });
   await expect(card).toContainText('E2E Robotics', { timeout: 20_000 });
   await expect(card).toContainText('Lottery seed committed, SHA-256');
@@ -140,20 +71,114 @@ test('subscribe to the open IPO, see it under my subscriptions, and after the al
   const mine = page.getByTestId('ipo-subscription').filter({ hasText: offer.symbol });
   await expect(mine.getByTestId('ipo-subscription-status')).toHaveText('Awaiting allotment');
   await expect(mine.getByTestId('ipo-subscription-amount')).toHaveText('3,002.00 USDT');
-  expect(await balance(member, 'USDT')).toEqual({ available: '1998', frozen: '3002' });
+  expect(await balance(api, member, 'USDT')).toEqual({ available: '1998', frozen: '3002' });
 
-  await call('post', 'admin/ipo/allot', operator, { id: offer.id });
+  await call(api, 'post', 'admin/ipo/allot', operator, { id: offer.id });
   await page.reload();
   await expect(mine.getByTestId('ipo-subscription-status')).toHaveText('Allotted', { timeout: 30_000 });
   await expect(mine.getByTestId('ipo-subscription-allotted')).toHaveText('100');
   await expect(mine.getByTestId('ipo-subscription-refund')).toHaveText('2,000.00 USDT');
-  expect(await balance(member, 'USDT')).toEqual({ available: '3998', frozen: '0' });
+  expect(await balance(api, member, 'USDT')).toEqual({ available: '3998', frozen: '0' });
   await page.screenshot({ path: `${shots}/mine-en.png`, fullPage: false });
+});
+
+test('Trade -> my subscriptions shows the application; after the listing job the allotment is a position in holdings', async ({
+  page,
+}) => {
+  // A fresh offer that lists a minute from now: the job runner looks every 15 s on a busy machine.
+  test.setTimeout(180_000);
+  const investorToken = (await investor(api)).token;
+  const now = Date.now();
+  const listing = await createOffer('E2E Listing', {
+    sharesOffered: 1000,
+    priceMin: '10',
+    priceMax: '10',
+    endTime: new Date(now + 50_000).toISOString(),
+    allotmentTime: new Date(now + 50_000).toISOString(),
+    listingTime: new Date(now + 60_000).toISOString(),
+  });
+  await call(api, 'post', 'ipo/subscribe', investorToken, { offerId: listing.id, lots: 2, payPassword });
+
+  await openSignedIn(page, investorToken, '/pages/main/trade/index');
+  await page.getByRole('tab', { name: 'My subscriptions' }).click();
+  const mine = page.getByTestId('trade-subscriptions').getByTestId('ipo-subscription').filter({
+    hasText: listing.symbol,
+  });
+  await expect(mine.getByTestId('ipo-subscription-status')).toHaveText('Awaiting allotment', { timeout: 20_000 });
+  await expect(mine.getByTestId('ipo-subscription-amount')).toHaveText('2,002.00 USDT');
+  await page.screenshot({ path: `${shots}/trade-subscriptions-en.png`, fullPage: false });
+
+  await call(api, 'post', 'admin/ipo/allot', operator, { id: listing.id });
+  await expect
+    .poll(
+      async () => {
+        const subscriptions = await call<{ list: { status: number }[] }>(
+          api,
+          'get',
+          `ipo/subscription/list?offerId=${listing.id}`,
+          investorToken,
+        );
+        return subscriptions.list[0]?.status;
+      },
+      { timeout: 120_000, intervals: [2_000] },
+    )
+    .toBe(3);
+  expect(await balance(api, investorToken, 'USDT')).toEqual({ available: '2998', frozen: '0' });
+
+  await page.reload();
+  await page.getByRole('tab', { name: 'My holdings' }).click();
+  const position = page.getByTestId('position-card').filter({ hasText: listing.symbol });
+  await expect(position).toContainText('200 sh', { timeout: 20_000 });
+  await page.screenshot({ path: `${shots}/trade-holdings-listed-en.png`, fullPage: false });
+
+  await page.getByRole('tab', { name: 'My subscriptions' }).click();
+  await expect(mine.getByTestId('ipo-subscription-status')).toHaveText('Listed');
+  await page.screenshot({ path: `${shots}/trade-subscriptions-listed-en.png`, fullPage: false });
+  await mine.getByRole('button', { name: 'Quote' }).click();
+  await expect(page).toHaveURL(new RegExp(`pages/quote/stock\\?symbol=${listing.symbol}`));
+  await expect(page.getByTestId('quote-header')).toContainText('E2E Listing', { timeout: 20_000 });
+  await page.screenshot({ path: `${shots}/quote-listed-en.png`, fullPage: false });
+
+  // Japanese, dark: the same tab.
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await openSignedIn(page, investorToken, '/pages/main/trade/index', 'ja');
+  // From the quote page the same document only changes its hash: load it again in Japanese.
+  await page.reload();
+  await page.getByRole('tab', { name: '申込み' }).click();
+  await expect(mine.getByTestId('ipo-subscription-status')).toHaveText('上場済', { timeout: 20_000 });
+  await page.screenshot({ path: `${shots}/trade-subscriptions-ja-dark.png`, fullPage: false });
+});
+
+test('priced above its range: the member reconfirms with the pay password and the difference is frozen', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const keeper = (await investor(api)).token;
+  const range = await createOffer('E2E Range', { sharesOffered: 100000, priceMin: '10', priceMax: '12' });
+  await call(api, 'post', 'ipo/subscribe', keeper, { offerId: range.id, lots: 2, payPassword });
+  expect(await balance(api, keeper, 'USDT')).toEqual({ available: '2598', frozen: '2402' });
+  await call(api, 'post', 'admin/ipo/price', operator, { id: range.id, finalPrice: '13' });
+
+  await openSignedIn(page, keeper, '/pages/product/newstock?tab=mine');
+  const mine = page.getByTestId('ipo-subscription').filter({ hasText: range.symbol });
+  await expect(mine).toContainText('The final price is outside the range', { timeout: 20_000 });
+  await mine.getByRole('button', { name: 'Reconfirm' }).click();
+  await expect(page).toHaveURL(/#\/pages\/payment\/newstock\?id=\d+&reconfirm=\d+/);
+  const form = page.getByTestId('ipo-payment');
+  await expect(form.getByTestId('ipo-reconfirm-lots')).toHaveText('2 lots · 200 shares');
+  await expect(form.getByTestId('ipo-total')).toHaveText('2,602.00 USDT');
+  await form.locator('input[name=payPassword]').fill(payPassword);
+  await page.screenshot({ path: `${shots}/reconfirm-en.png`, fullPage: false });
+  await form.getByRole('button', { name: 'Reconfirm' }).click();
+  await expect(page).toHaveURL(/tab=mine/);
+  await expect(mine.getByTestId('ipo-subscription-amount')).toHaveText('2,602.00 USDT');
+  await expect(mine).not.toContainText('The final price is outside the range');
+  expect(await balance(api, keeper, 'USDT')).toEqual({ available: '2398', frozen: '2602' });
 });
 
 test('the IPO list in German, dark, shows the offers and the seed commitment', async ({ page }) => {
   await page.emulateMedia({ colorScheme: 'dark' });
-  await open(page, '/pages/product/newstock', member, 'de');
+  await openSignedIn(page, member, '/pages/product/newstock', 'de');
   await expect(page.getByTestId('ipo-card').first()).toContainText('Losungs-Seed festgelegt', { timeout: 20_000 });
   await page.screenshot({ path: `${shots}/newstock-de-dark.png`, fullPage: false });
 });
@@ -183,6 +208,7 @@ test('an operator publishes an IPO offer in the back office; its seed commitment
   await expect(row.getByTestId('ipo-seed-hash')).toContainText('…');
   await page.screenshot({ path: `${shots}/admin-ipo.png` });
   const listed = await call<{ list: { symbol: string; seedHash: string; seed: string | null }[] }>(
+    api,
     'get',
     'ipo/list?state=upcoming',
     '',

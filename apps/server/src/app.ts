@@ -31,6 +31,9 @@ import { OperatorAccount } from './modules/admin/operator-account.ts';
 import { adminOperatorRoutes } from './modules/admin/operator-routes.ts';
 import { SettingsAdmin } from './modules/admin/settings-admin.ts';
 import { adminWalletRoutes } from './modules/admin/wallet-routes.ts';
+import { BlocktradeAdmin } from './modules/blocktrade/admin.ts';
+import { blocktradeRoutes } from './modules/blocktrade/routes.ts';
+import { BlocktradeService } from './modules/blocktrade/service.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { InboxService } from './modules/identity/inbox.ts';
 import { KycService } from './modules/identity/kyc.ts';
@@ -38,6 +41,7 @@ import { identityRoutes } from './modules/identity/routes.ts';
 import { SupportService } from './modules/identity/support.ts';
 import { IpoAdmin } from './modules/ipo/admin.ts';
 import { ipoAllotJob } from './modules/ipo/allotment.ts';
+import { ipoListJob } from './modules/ipo/listing.ts';
 import { ipoRoutes } from './modules/ipo/routes.ts';
 import { IpoService } from './modules/ipo/service.ts';
 import { legacyRoutes } from './modules/legacy/routes.ts';
@@ -219,7 +223,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     await tradeEngine.idle();
   });
   const ipo = new IpoService(products);
+  const blocktrade = new BlocktradeService({ db: database.db, ledger: wallet.ledger, trade });
   jobs.register(ipoAllotJob(products));
+  jobs.register(ipoListJob({ ...products, market: engine, trade, seed: config.simulatorSeed }));
   const dashboard = new Dashboard(jobs.clock);
   dashboard.register(walletDashboard(database.db));
   dashboard.register(memberDashboard(database.db));
@@ -296,6 +302,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
         support: new SupportService(database.db, wallet.ledger),
       });
       await api.register(tradeRoutes, { trade });
+      await api.register(blocktradeRoutes, { blocktrade, admin: new BlocktradeAdmin(blocktrade) });
     },
     { prefix: '/api/v1' },
   );

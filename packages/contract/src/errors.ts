@@ -1,4 +1,5 @@
 import { memberAdminErrors } from './admin-members.ts';
+import { blocktradeErrors } from './blocktrade.ts';
 import { contentErrors } from './content.ts';
 import { identityErrors } from './identity.ts';
 import { ipoErrors } from './ipo.ts';
@@ -7,7 +8,7 @@ import { marketErrors } from './market.ts';
 import { memberErrors } from './member.ts';
 import { operatorErrors } from './operator.ts';
 import { quantErrors } from './quant.ts';
-import { tradeErrors } from './trade.ts';
+import { tradeErrors } from './trade-terms.ts';
 import { walletErrors } from './wallet.ts';
 
 /**
@@ -45,6 +46,7 @@ export const errorStatus = {
   ...identityErrors,
   ...tradeErrors,
   ...ipoErrors,
+  ...blocktradeErrors,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

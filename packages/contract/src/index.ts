@@ -1,6 +1,7 @@
 export * from './admin-members.ts';
 export * from './admin-settings.ts';
 export * from './api.ts';
+export * from './blocktrade.ts';
 export * from './content.ts';
 export * from './endpoints.ts';
 export * from './envelope.ts';
@@ -20,4 +21,5 @@ export * from './quant.ts';
 export * from './registry.ts';
 export * from './settings.ts';
 export * from './trade.ts';
+export * from './trade-admin.ts';
 export * from './wallet.ts';

@@ -1,6 +1,7 @@
 import { adjustmentApi, memberAdminApi } from './admin-members.ts';
 import { backOfficeApi } from './admin-settings.ts';
 import type { Api, Endpoint } from './api.ts';
+import { blocktradeAdminApi, blocktradeApi } from './blocktrade.ts';
 import { contentAdminApi, contentApi } from './content.ts';
 import {
   documentApi,
@@ -20,7 +21,8 @@ import { memberApi } from './member.ts';
 import { operatorAdminApi, operatorApi } from './operator.ts';
 import { quantAdminApi, quantApi } from './quant.ts';
 import { settingsApi } from './settings.ts';
-import { tradeAdminApi, tradeApi } from './trade.ts';
+import { tradeApi } from './trade.ts';
+import { tradeAdminApi } from './trade-admin.ts';
 import { walletAdminApi, walletApi } from './wallet.ts';
 
 /**
@@ -60,6 +62,8 @@ export const apis = {
   noticeApi,
   supportAdminApi,
   supportApi,
+  blocktradeApi,
+  blocktradeAdminApi,
 } as const satisfies Record<string, Api>;
 
 /** Each operator entry with the name of its api object and its key. */

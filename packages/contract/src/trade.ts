@@ -3,141 +3,23 @@ import type { Api } from './api.ts';
 import { ok, page, pageQuery } from './envelope.ts';
 import { idBody, idField, idQuery } from './fields.ts';
 import { decimalString } from './money.ts';
+import {
+  closeReasonList,
+  directionList,
+  fillReasonList,
+  orderStatusList,
+  orderTypeList,
+  positionStatusList,
+  priceField,
+  quantityField,
+  timeInForceList,
+  waitingForList,
+} from './trade-terms.ts';
 
-/** Failures of trading (docs/trading.md). */
-export const tradeErrors = {
-  TRADE_SYMBOL_NOT_TRADABLE: 422,
-  TRADE_QUANTITY_LOT: 422,
-  TRADE_PRICE_REQUIRED: 422,
-  TRADE_PRICE_NOT_ALLOWED: 422,
-  TRADE_TRAIL_REQUIRED: 422,
-  TRADE_STOP_LOSS_SIDE: 422,
-  TRADE_TAKE_PROFIT_SIDE: 422,
-  TRADE_NO_PRICE: 503,
-  TRADE_INSUFFICIENT_FUNDS: 409,
-  TRADE_ORDER_NOT_FOUND: 404,
-  TRADE_ORDER_NOT_PENDING: 409,
-  TRADE_ORDER_NOT_EDITABLE: 409,
-  TRADE_POSITION_NOT_FOUND: 404,
-  TRADE_POSITION_CLOSED: 409,
-  TRADE_CLOSE_QUANTITY: 422,
-  TRADE_NOTHING_TO_UPDATE: 422,
-  TRADE_TARGET_ONE: 422,
-  TRADE_NOT_BLOCK_ORDER: 409,
-  TRADE_REFUSE_REASON_REQUIRED: 422,
-  TRADE_FEE_SCHEDULE_NOT_FOUND: 404,
-} as const;
+export * from './trade-terms.ts';
 
-/** Order types (docs/trading.md). */
-export const orderTypes = {
-  market: 'market',
-  limit: 'limit',
-  stop: 'stop',
-  stopLimit: 'stopLimit',
-  trailingStop: 'trailingStop',
-} as const;
-export type OrderType = (typeof orderTypes)[keyof typeof orderTypes];
-export const orderTypeList = Object.values(orderTypes) as [OrderType, ...OrderType[]];
-
-/** `buy` opens a long position, `sell` a short one. */
-export const directions = { buy: 'buy', sell: 'sell' } as const;
-export type Direction = (typeof directions)[keyof typeof directions];
-export const directionList = Object.values(directions) as [Direction, ...Direction[]];
-
-/** `day` expires at the close of the market's session; `gtc` waits until filled or cancelled. */
-export const timeInForce = { day: 'day', gtc: 'gtc' } as const;
-export type TimeInForce = (typeof timeInForce)[keyof typeof timeInForce];
-export const timeInForceList = Object.values(timeInForce) as [TimeInForce, ...TimeInForce[]];
-
-/**
- * docs/product.md section 4. An order is `pending` while it waits for its price, its session or a block
- * review (`waitingFor` says which). The simulator fills an order whole, so `partially_filled` is
- * listed for the model's sake and never set today.
- */
-export const orderStatuses = {
-  pending: 'pending',
-  filled: 'filled',
-  partiallyFilled: 'partially_filled',
-  cancelled: 'cancelled',
-  expired: 'expired',
-  refused: 'refused',
-} as const;
-export type OrderStatus = (typeof orderStatuses)[keyof typeof orderStatuses];
-export const orderStatusList = Object.values(orderStatuses) as [OrderStatus, ...OrderStatus[]];
-
-/** What a pending order waits for. */
-export const waitingFor = { price: 'price', session: 'session', review: 'review' } as const;
-export type WaitingFor = (typeof waitingFor)[keyof typeof waitingFor];
-export const waitingForList = Object.values(waitingFor) as [WaitingFor, ...WaitingFor[]];
-
-export const positionStatuses = { open: 'open', closed: 'closed' } as const;
-export type PositionStatus = (typeof positionStatuses)[keyof typeof positionStatuses];
-export const positionStatusList = Object.values(positionStatuses) as [PositionStatus, ...PositionStatus[]];
-
-/** Who or what closed (a part of) a position. */
-export const closeReasons = {
-  member: 'member',
-  stopLoss: 'stopLoss',
-  takeProfit: 'takeProfit',
-  stopOut: 'stopOut',
-} as const;
-export type CloseReason = (typeof closeReasons)[keyof typeof closeReasons];
-export const closeReasonList = Object.values(closeReasons) as [CloseReason, ...CloseReason[]];
-
-/**
- * Why a fill happened at its price ("why this price", docs/trading.md). Each is a message key
- * `trade.fill.<reason>` with the params of `fillReason.params`; the server also renders it in the
- * request's language as `text`.
- */
-export const fillReasons = {
-  /** A market order during the session: at the ask (buy) or the bid (sell). */
-  market: 'market',
-  /** A market order placed outside the session: at the session's first price. */
-  sessionOpen: 'sessionOpen',
-  /** A limit reached: at the better of the limit and the opposite side. */
-  limitReached: 'limitReached',
-  /** A stop triggered and filled at the first price after the trigger. */
-  stopTriggered: 'stopTriggered',
-  /** A stop the market skipped: filled at the worse first price, never at the stop. */
-  stopGap: 'stopGap',
-  /** A stop-limit triggered and its limit reached. */
-  stopLimitReached: 'stopLimitReached',
-  /** A trailing stop triggered at its trailed price. */
-  trailingTriggered: 'trailingTriggered',
-  /** A block order passed by an operator at the price of the review. */
-  blockPassed: 'blockPassed',
-  /** Closes of positions. */
-  closeMember: 'closeMember',
-  closeStopLoss: 'closeStopLoss',
-  closeStopLossGap: 'closeStopLossGap',
-  closeTakeProfit: 'closeTakeProfit',
-  closeStopOut: 'closeStopOut',
-} as const;
-export type FillReasonKey = (typeof fillReasons)[keyof typeof fillReasons];
-export const fillReasonList = Object.values(fillReasons) as [FillReasonKey, ...FillReasonKey[]];
-
-/** A block order: this many shares or more wait for an operator's review (docs/product.md section 5). */
-export const blockOrderQuantity = 10_000;
-
-/** The operator's decision on a block order. */
-export const orderReviewStatuses = { pass: 1, refuse: 2 } as const;
-
-/** A positive price, at most 8 decimals. */
-export const priceField = z
-  .string({ error: 'validation.decimal' })
-  .regex(/^\d{1,12}(\.\d{1,8})?$/, { error: 'validation.decimal' })
-  .refine((value) => /[1-9]/.test(value), { error: 'validation.positive' })
-  .describe('decimal string, above 0');
-
-/** A whole number of shares; the server checks it is a multiple of the instrument's board lot. */
-export const quantityField = z
-  .number({ error: 'validation.integer' })
-  .int({ error: 'validation.integer' })
-  .min(1)
-  .max(100_000_000);
-
-const symbolField = z.string().trim().min(1, { error: 'validation.required' }).max(32).toUpperCase();
 const time = z.string().describe('ISO 8601 UTC');
+const symbolField = z.string().trim().min(1, { error: 'validation.required' }).max(32).toUpperCase();
 
 /** The order as the member sends it to `order/preview` and `order/place`. */
 export const orderInput = z.strictObject({
@@ -473,83 +355,5 @@ export const tradeApi = {
     path: '/trade/fee/schedule',
     summary: 'Fees per market and my VIP discount',
     response: ok(feeSchedule),
-  },
-} as const satisfies Api;
-
-// Operator calls
-
-export const adminOrder = order.extend({
-  userId: z.number().int(),
-  mail: z.string().nullable(),
-  reviewedBy: z.number().int().nullable(),
-  reviewedAt: time.nullable(),
-});
-export type AdminOrder = z.infer<typeof adminOrder>;
-
-export const adminOrderQuery = pageQuery.extend({
-  /** Default: the block orders waiting for review. */
-  status: z.enum(orderStatusList).optional(),
-  block: z
-    .enum(['true', 'false'])
-    .transform((value) => value === 'true')
-    .optional(),
-  userId: idField.optional(),
-});
-
-export const orderReviewBody = z.strictObject({
-  id: idField,
-  status: z.union([z.literal(orderReviewStatuses.pass), z.literal(orderReviewStatuses.refuse)]),
-  reason: z.string().trim().max(200).optional().describe('required to refuse; shown to the member'),
-});
-
-export const feeScheduleUpdateBody = z.strictObject({
-  market: z.string().trim().min(1).max(10).toUpperCase(),
-  rate: z.string().regex(/^0(\.\d{1,8})?$/, { error: 'validation.feeRate' }),
-  minimum: z.string().regex(/^\d{1,12}(\.\d{1,8})?$/, { error: 'validation.decimal' }),
-  platformFee: z.string().regex(/^\d{1,12}(\.\d{1,8})?$/, { error: 'validation.decimal' }),
-  vipDiscounts: z
-    .array(
-      z.strictObject({
-        level: z.number().int().min(0).max(10),
-        discount: z.string().regex(/^0(\.\d{1,4})?$/, { error: 'validation.feeRate' }),
-      }),
-    )
-    .max(11),
-});
-
-const trading = { access: 'operator', roles: ['trading'] } as const;
-
-/** Operator calls of trading; every change is audited. */
-export const tradeAdminApi = {
-  orderList: {
-    ...trading,
-    method: 'GET',
-    path: '/admin/order/list',
-    summary: 'Orders: by default the block orders waiting for review, oldest first',
-    query: adminOrderQuery,
-    response: ok(page(adminOrder)),
-  },
-  orderReview: {
-    ...trading,
-    method: 'POST',
-    path: '/admin/order/review',
-    summary: 'Pass a block order (opens the position at the price now) or refuse it with a reason (funds return)',
-    body: orderReviewBody,
-    response: ok(adminOrder),
-  },
-  feeList: {
-    ...trading,
-    method: 'GET',
-    path: '/admin/trade/fee/list',
-    summary: 'The fee schedule of every market',
-    response: ok(z.array(feeScheduleRow)),
-  },
-  feeUpdate: {
-    ...trading,
-    method: 'POST',
-    path: '/admin/trade/fee/update',
-    summary: "Change a market's fees and VIP discounts",
-    body: feeScheduleUpdateBody,
-    response: ok(feeScheduleRow),
   },
 } as const satisfies Api;

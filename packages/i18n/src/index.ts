@@ -1,5 +1,6 @@
 import { defaultLanguage, type LanguageKey, languageKeys } from '@soar/contract';
 import { admin } from './locales/admin/index.ts';
+import { blocktrade } from './locales/blocktrade/index.ts';
 import { common } from './locales/common/index.ts';
 import { identity } from './locales/identity/index.ts';
 import { ipo } from './locales/ipo/index.ts';
@@ -32,6 +33,7 @@ export const namespaces: Record<string, Namespace> = {
   trade,
   trading,
   wallet,
+  blocktrade,
 };
 
 function merge(target: Catalog, source: Catalog): Catalog {

@@ -4,8 +4,9 @@ import type { Database } from '../db/client.ts';
 import { appSettings } from '../db/schema/index.ts';
 import { type Bar, CandleBook, type CandleRow, writeCandles } from './candles.ts';
 import { type HistoryWindow, InstrumentHistory } from './history.ts';
-import { formatPrice, type Instrument, toQuote } from './instrument.ts';
+import { formatPrice, type Instrument, type QuoteState, toQuote } from './instrument.ts';
 import { fold, type QuoteProvider, type TickEvent } from './provider.ts';
+import { localTime } from './sessions.ts';
 import { Simulator } from './simulator.ts';
 import { latestDailyBars, loadInstruments, readBars } from './store.ts';
 
@@ -19,7 +20,10 @@ export type EngineOptions = {
   flushMs?: number;
   /** Share of the open instruments that trade on each tick. */
   fraction?: number;
-  /** A candle write failed (the bars stay in memory only; the next flush writes newer ones). */
+  /**
+   * A candle write failed (the bars stay in memory only; the next flush writes newer ones), or a
+   * listed instrument could not be loaded (its next tick tries again).
+   */
   onError?: (error: unknown) => void;
 };
 
@@ -49,6 +53,7 @@ export class MarketEngine implements QuoteProvider {
   #epoch = 0;
   readonly #histories = new Map<number, InstrumentHistory>();
   readonly #historyCache = new Map<string, CandleRow[]>();
+  readonly #joining = new Set<string>();
   readonly clock: () => number;
 
   constructor(private readonly options: EngineOptions) {
@@ -71,7 +76,7 @@ export class MarketEngine implements QuoteProvider {
       this.#bySymbol.set(instrument.symbol, instrument);
       this.#byId.set(instrument.id, instrument);
     }
-    this.#simulator = new Simulator(this.instruments, {
+    this.#simulator = new Simulator([...this.instruments], {
       seed: this.options.seed,
       alwaysOpen: this.options.alwaysOpen,
       fraction: this.options.fraction,
@@ -102,7 +107,7 @@ export class MarketEngine implements QuoteProvider {
       }
       for (const instrument of this.instruments) {
         const stored = latest.get(instrument.id);
-        if (stored) {
+        if (stored || instrument.listedAt) {
           this.simulator.initialise(instrument, now, stored);
           continue;
         }
@@ -118,19 +123,7 @@ export class MarketEngine implements QuoteProvider {
     }
     for (const instrument of this.instruments) {
       const state = this.simulator.states.get(instrument.id);
-      const [y, m, d] = (state?.day ?? '').split('-').map(Number);
-      if (state && y && m && d) {
-        this.candles.seed({
-          instrumentId: instrument.id,
-          interval: '1d',
-          time: Date.UTC(y, m - 1, d),
-          open: state.open,
-          high: state.high,
-          low: state.low,
-          close: state.price,
-          volume: state.volume,
-        });
-      }
+      if (state) this.#seedDay(instrument, state);
     }
     return report;
   }
@@ -147,7 +140,7 @@ export class MarketEngine implements QuoteProvider {
 
   /** The computed bars of an instrument up to the epoch (none when the engine keeps no history). */
   #computedBars(instrument: Instrument, interval: KlineInterval): CandleRow[] {
-    if (!this.#window) return [];
+    if (!this.#window || instrument.listedAt) return [];
     const key = `${instrument.id}|${interval}`;
     let rows = this.#historyCache.get(key);
     if (rows) {
@@ -176,6 +169,37 @@ export class MarketEngine implements QuoteProvider {
     this.#timers.push(
       setInterval(() => void this.flush().catch((error) => this.options.onError?.(error)), flushMs).unref(),
     );
+  }
+
+  /**
+   * An instrument listed while the engine runs (an IPO, docs/ipo.md) joins the universe: quotes,
+   * markets, search and the simulator from `state`; its day's bar continues from the listing.
+   * Answers false when it is already there (a second call changes nothing).
+   */
+  list(instrument: Instrument, state: QuoteState): boolean {
+    if (this.#bySymbol.has(instrument.symbol)) return false;
+    this.instruments.push(instrument);
+    this.#bySymbol.set(instrument.symbol, instrument);
+    this.#byId.set(instrument.id, instrument);
+    this.simulator.add(instrument, state);
+    this.#seedDay(instrument, state);
+    return true;
+  }
+
+  /** The open daily bar from the quote's day, so today's open, high, low and volume carry on. */
+  #seedDay(instrument: Instrument, state: QuoteState): void {
+    const [y, m, d] = state.day.split('-').map(Number);
+    if (!y || !m || !d) return;
+    this.candles.seed({
+      instrumentId: instrument.id,
+      interval: '1d',
+      time: Date.UTC(y, m - 1, d),
+      open: state.open,
+      high: state.high,
+      low: state.low,
+      close: state.price,
+      volume: state.volume,
+    });
   }
 
   /** Resolves when every flush so far is stored. */
@@ -223,6 +247,7 @@ export class MarketEngine implements QuoteProvider {
   applyRemote(event: TickEvent): void {
     const instrument = this.#bySymbol.get(event.quote.symbol);
     const state = instrument && this.simulator.states.get(instrument.id);
+    if (!instrument) this.#joinListed(event);
     if (!instrument || !state) return;
     const { quote } = event;
     Object.assign(state, {
@@ -246,6 +271,33 @@ export class MarketEngine implements QuoteProvider {
         volume: bar.volume,
       });
     }
+  }
+
+  /**
+   * A tick for a symbol this node does not know: the engine node listed an IPO since this node
+   * loaded its universe. It joins from its row, at the quote received (once; later ticks apply).
+   */
+  #joinListed(event: TickEvent): void {
+    const { symbol } = event.quote;
+    if (this.#joining.has(symbol)) return;
+    this.#joining.add(symbol);
+    void loadInstruments(this.options.db, symbol)
+      .then(([instrument]) => {
+        if (!instrument?.listedAt) return;
+        const { quote } = event;
+        this.list(instrument, {
+          price: Number(quote.price),
+          open: Number(quote.open),
+          high: Number(quote.high),
+          low: Number(quote.low),
+          prevClose: Number(quote.prevClose),
+          volume: quote.volume,
+          day: localTime(instrument.schedule.timezone, new Date(quote.time)).date,
+          time: Date.parse(quote.time),
+        });
+      })
+      .catch((error: unknown) => this.options.onError?.(error))
+      .finally(() => this.#joining.delete(symbol));
   }
 
   #candle(instrument: Instrument, bar: Bar): Candle {

@@ -16,6 +16,8 @@ export type Instrument = {
   referencePrice: number;
   volatility: number;
   averageVolume: number;
+  /** Listed by an IPO at this time (ms): no computed history before it (docs/ipo.md, Listing). */
+  listedAt?: number;
 };
 
 /** The live state of one instrument for its current trading day. */

@@ -40,6 +40,13 @@ export class Simulator {
     }
   }
 
+  /** A new instrument (an IPO listing) joins the walk from `state`. */
+  add(instrument: Instrument, state: QuoteState): void {
+    this.instruments.push(instrument);
+    this.#walks.set(instrument.id, new Random(hashSeed(this.options.seed, `walk:${instrument.symbol}`)));
+    this.states.set(instrument.id, { ...state });
+  }
+
   /** Starts an instrument from its last known bar, or (no history) near its reference price. */
   initialise(instrument: Instrument, at: number, from?: Omit<QuoteState, 'time'>): void {
     if (from) {

@@ -1,17 +1,18 @@
 import type { KlineInterval } from '@soar/contract';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
+import type { Database, Transaction } from '../db/client.ts';
 import { queryRows } from '../db/client.ts';
 import { candles, instruments, markets } from '../db/schema/index.ts';
 import type { Bar } from './candles.ts';
 import type { Instrument, QuoteState } from './instrument.ts';
 
-/** The instrument universe as the engine holds it: a stock's market code, an index's country. */
-export async function loadInstruments(db: Database): Promise<Instrument[]> {
+/** The instrument universe as the engine holds it (or one symbol of it): a stock's market code, an index's country. */
+export async function loadInstruments(db: Database | Transaction, symbol?: string): Promise<Instrument[]> {
   const rows = await db
     .select({ instrument: instruments, marketCode: markets.code })
     .from(instruments)
     .leftJoin(markets, eq(markets.id, instruments.marketId))
+    .where(symbol === undefined ? undefined : eq(instruments.symbol, symbol))
     .orderBy(instruments.id);
   return rows.map(({ instrument, marketCode }) => ({
     id: instrument.id,
@@ -26,6 +27,7 @@ export async function loadInstruments(db: Database): Promise<Instrument[]> {
     referencePrice: Number(instrument.referencePrice),
     volatility: Number(instrument.volatility),
     averageVolume: instrument.averageVolume,
+    ...(instrument.listedAt ? { listedAt: instrument.listedAt.getTime() } : {}),
   }));
 }
 

@@ -91,3 +91,25 @@ export async function platformBalance(app: FastifyInstance, account: string, cur
   );
   return moneyString(row?.total ?? '0');
 }
+
+/** An IPO offer on the US market in USDT: 100 shares a lot, 1 to 5 lots, 10 to 12 a share, a fee of 5, open 16 to 20 Nov 2026. */
+export function ipoOfferInput(symbol: string, input: object = {}) {
+  return {
+    symbol,
+    name: `Test Listing ${symbol}`,
+    market: 'US',
+    currency: 'USDT',
+    lotSize: 100,
+    minLots: 1,
+    maxLots: 5,
+    sharesOffered: 1000,
+    priceMin: '10',
+    priceMax: '12',
+    fee: '5',
+    startTime: '2026-11-16T00:00:00Z',
+    endTime: '2026-11-20T00:00:00Z',
+    allotmentTime: '2026-11-21T00:00:00Z',
+    listingTime: '2026-11-24T14:30:00Z',
+    ...input,
+  };
+}

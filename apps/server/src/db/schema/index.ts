@@ -1,5 +1,6 @@
 export * from './admin.ts';
 export * from './audit.ts';
+export * from './blocktrade.ts';
 export * from './identity.ts';
 export * from './ipo.ts';
 export * from './jobs.ts';

@@ -36,6 +36,8 @@ export const instruments = pgTable(
     /** Set while an operator has trading suspended: new orders are refused (docs/admin.md). */
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     suspendReason: text('suspend_reason'),
+    /** Listed by an IPO (docs/ipo.md, Listing): it has no computed history before this. */
+    listedAt: timestamp('listed_at', { withTimezone: true }),
   },
   (table) => [index('instruments_kind_market').on(table.kind, table.marketId)],
 );

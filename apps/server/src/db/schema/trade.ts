@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { blocktradeOffers } from './blocktrade.ts';
 import { users } from './member.ts';
 
 const money = (name: string) => numeric(name, { precision: 24, scale: 8 });
@@ -61,6 +62,8 @@ export const tradeOrders = pgTable(
     status: text('status').notNull(),
     waitingFor: text('waiting_for'),
     block: boolean('block').notNull().default(false),
+    /** An order from a block offer (docs/blocktrade.md): it fills at its `limit_price`, the block price. */
+    blockOfferId: integer('block_offer_id').references(() => blocktradeOffers.id),
     /** Funds frozen while pending. */
     frozen: money('frozen').notNull().default('0'),
     fillPrice: money('fill_price'),
@@ -80,6 +83,7 @@ export const tradeOrders = pgTable(
     check('trade_orders_frozen_not_negative', sql`${table.frozen} >= 0`),
     index('trade_orders_user_status').on(table.userId, table.status, table.id),
     index('trade_orders_pending').on(table.status, table.symbol),
+    index('trade_orders_block_offer').on(table.blockOfferId, table.status),
   ],
 );
 

@@ -1,6 +1,7 @@
 import type { Config } from '../../config.ts';
 import type { Database } from '../client.ts';
 import { seedBackOfficeDemo, seedBanners, seedRoleOperators } from './admin.ts';
+import { seedBlocktrade } from './blocktrade.ts';
 import { seedIpo } from './ipo.ts';
 import { seedLoans } from './loan.ts';
 import { seedInstruments, seedNews } from './market.ts';
@@ -24,4 +25,5 @@ export async function seed(db: Database, config: Config): Promise<void> {
   await seedBanners(db);
   await seedBackOfficeDemo(db, config);
   await seedTradeFees(db);
+  await seedBlocktrade(db, config);
 }

@@ -21,7 +21,6 @@ type DemoOffer = {
   days: { start: number; end: number; allotment: number; listing: number };
   /** The demo member's lots, subscribed inside the window; the allotment run when it is past. */
   demoLots?: number;
-  listed?: boolean;
 };
 
 /** One offer in each state of the life cycle (docs/ipo.md, Demo data). */
@@ -60,18 +59,20 @@ const demoOffers: DemoOffer[] = [
     code: 'demo-ipo-listed',
     symbol: 'ORCA',
     name: 'Orca Biosciences',
-    description: 'Marine-derived medicines. Listed.',
+    description: 'Marine-derived medicines. Listed: it trades, and its allotments are positions.',
     priceMin: '30',
     priceMax: '30',
     days: { start: -30, end: -22, allotment: -21, listing: -18 },
-    listed: true,
+    // One lot: the demo member's USD also pays for the trading demo's positions (db/seed/trade.ts).
+    demoLots: 1,
   },
 ];
 
 /**
  * Demo IPOs outside production, placed relative to the first start so a new user sees every
  * state at once; the demo member's applications go through the same freeze and allotment as
- * anyone's. Inserts what is missing and never overwrites operator edits.
+ * anyone's, and an offer past its listing time is listed by the `ipo.list` job's first pass, like
+ * any other. Inserts what is missing and never overwrites operator edits.
  */
 export async function seedIpo(db: Database, config: Config): Promise<void> {
   if (config.env !== 'development') return;
@@ -117,10 +118,5 @@ export async function seedIpo(db: Database, config: Config): Promise<void> {
       });
     }
     if (offer.days.allotment < 0) await allotOffer(ledger, inserted.id, at(offer.days.allotment));
-    if (offer.listed)
-      await db
-        .update(ipoOffers)
-        .set({ listedAt: at(offer.days.listing) })
-        .where(eq(ipoOffers.id, inserted.id));
   }
 }

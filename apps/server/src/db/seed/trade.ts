@@ -2,6 +2,7 @@ import { fillReasons, orderStatuses, orderTypes, waitingFor } from '@soar/contra
 import { eq } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import { Ledger } from '../../modules/ledger/ledger.ts';
+import { fill, place } from '../../modules/trade/placement.ts';
 import { fillSide, formatPx, priceOn } from '../../modules/trade/pricing.ts';
 import type { TradeService } from '../../modules/trade/service.ts';
 import type { Database } from '../client.ts';
@@ -101,7 +102,8 @@ export async function seedTradeDemo(db: Database, config: Config, trade: TradeSe
         })
         .returning();
       if (!order) throw new Error('insert returned no order');
-      return trade.fill(
+      return fill(
+        trade,
         book,
         order,
         instrument,
@@ -114,5 +116,10 @@ export async function seedTradeDemo(db: Database, config: Config, trade: TradeSe
   }
   const apple = trade.instrument('AAPL');
   const limit = formatPx(apple, trade.quoted(apple).last.mul('0.95'));
-  await trade.place(userId, { symbol: 'AAPL', type: 'limit', direction: 'buy', quantity: 10, limitPrice: limit }, 'en');
+  await place(
+    trade,
+    userId,
+    { symbol: 'AAPL', type: 'limit', direction: 'buy', quantity: 10, limitPrice: limit },
+    'en',
+  );
 }

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, ipoSubscriptions, notices } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
-import { investor, platformBalance } from '../../test/products.ts';
+import { investor, ipoOfferInput, platformBalance } from '../../test/products.ts';
 import { balanceOf, call, createOperator, expectLedgerVerified, type Headers, payPassword } from '../../test/wallet.ts';
 
 // Tuesday 2026-11-17, 15:00 UTC.
@@ -13,27 +13,10 @@ let operator: { headers: Headers };
 let cashier: { headers: Headers };
 let symbolCount = 0;
 
-/** An open offer in USDT: 100 shares a lot, 1 to 5 lots, 10 to 12 a share, a fee of 5. */
+/** An open offer (`ipoOfferInput`) with a new symbol. */
 function offerInput(input: object = {}) {
   symbolCount += 1;
-  return {
-    symbol: `TIPO${symbolCount}`,
-    name: `Test Listing ${symbolCount}`,
-    market: 'US',
-    currency: 'USDT',
-    lotSize: 100,
-    minLots: 1,
-    maxLots: 5,
-    sharesOffered: 1000,
-    priceMin: '10',
-    priceMax: '12',
-    fee: '5',
-    startTime: '2026-11-16T00:00:00Z',
-    endTime: '2026-11-20T00:00:00Z',
-    allotmentTime: '2026-11-21T00:00:00Z',
-    listingTime: '2026-11-24T14:30:00Z',
-    ...input,
-  };
+  return ipoOfferInput(`TIPO${symbolCount}`, input);
 }
 
 async function createOffer(input: object = {}) {

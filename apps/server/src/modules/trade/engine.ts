@@ -18,9 +18,13 @@ import type { MarketEngine } from '../../market/engine.ts';
 import { type Instrument, tickSize } from '../../market/instrument.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import { sendNotice } from '../notice/send.ts';
+import { release } from './amend.ts';
 import { type SymbolBook, type Trigger, TriggerBook } from './book.ts';
+import { closeIn } from './closing.ts';
+import { fill } from './placement.ts';
 import { fillSide, formatPx, priceOn, type Sides, sides, stopOutPrice } from './pricing.ts';
 import type { OrderRow, PositionRow, TradeService } from './service.ts';
+import { trailTrigger } from './views.ts';
 
 type Entry =
   | { kind: 'order'; order: OrderRow }
@@ -122,7 +126,7 @@ export class TradeEngine {
       const trailing = this.#trailing.get(order.symbol) ?? new Map<number, OrderRow>();
       trailing.set(order.id, order);
       this.#trailing.set(order.symbol, trailing);
-      const trigger = this.trade.trailTrigger(order);
+      const trigger = trailTrigger(order);
       if (trigger) symbolBook.set({ key, level: trigger.toNumber(), up: buy });
       return;
     }
@@ -210,7 +214,7 @@ export class TradeEngine {
       if (!better) continue;
       order.trailBest = String(last);
       moved.push(order);
-      const trigger = this.trade.trailTrigger(order);
+      const trigger = trailTrigger(order);
       if (trigger) {
         symbolBook.set({ key: `order:${order.id}`, level: trigger.toNumber(), up: order.direction === directions.buy });
       }
@@ -302,7 +306,7 @@ export class TradeEngine {
       );
     }
     if (order.type === orderTypes.trailingStop) {
-      const trigger = this.trade.trailTrigger(order);
+      const trigger = trailTrigger(order);
       if (!trigger) return;
       const last = quoted.last;
       if (buy ? last.lt(trigger) : last.gt(trigger)) return this.#retrack(order);
@@ -326,7 +330,7 @@ export class TradeEngine {
     const now = this.trade.now();
     try {
       const result = await this.ledger.transaction((book) =>
-        this.trade.fill(book, order, instrument, price, reason, now),
+        fill(this.trade, book, order, instrument, price, reason, now),
       );
       if (result.position) {
         this.stats.fills += 1;
@@ -338,7 +342,7 @@ export class TradeEngine {
       // The price moved past what was frozen and the balance cannot cover it: the order is
       // cancelled and its funds return (docs/trading.md, Funds).
       const cancelled = await this.ledger.transaction((book) =>
-        this.trade.release(book, eq(tradeOrders.id, order.id), orderStatuses.cancelled, now, {
+        release(this.trade, book, eq(tradeOrders.id, order.id), orderStatuses.cancelled, now, {
           refuseReason: 'insufficient funds at the fill',
         }),
       );
@@ -369,7 +373,7 @@ export class TradeEngine {
     const gap = trigger === 'sl' && (long ? last.lt(level.sub(tick)) : last.gt(level.add(tick)));
     const ratio = trigger === 'so' ? await this.options.stopOutRatio(position.market) : '0';
     const result = await this.ledger.transaction((book) =>
-      this.trade.closeIn(book, position.id, {
+      closeIn(this.trade, book, position.id, {
         reason,
         quoted,
         instrument,
@@ -407,7 +411,7 @@ export class TradeEngine {
     let count = 0;
     for (const order of due) {
       const expired = await this.ledger.transaction(async (book) => {
-        const done = await this.trade.release(book, eq(tradeOrders.id, order.id), orderStatuses.expired, now);
+        const done = await release(this.trade, book, eq(tradeOrders.id, order.id), orderStatuses.expired, now);
         if (done) {
           await sendNotice(book, {
             userId: done.userId,

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { subscriptionAmount } from '../../features/ipo/amount.ts';
-import { useOffer } from '../../features/ipo/api/offers.ts';
+import { useMySubscription, useOffer } from '../../features/ipo/api/offers.ts';
 import { type SubscribeBody, useReconfirm, useSubscribe } from '../../features/ipo/api/subscribe.ts';
 import { OfferCard } from '../../features/ipo/components/offer-card.tsx';
 import { useSessionStore } from '../../features/session/store.ts';
@@ -31,6 +31,7 @@ export function Page() {
   const id = Number(params.get('id')) || undefined;
   const reconfirmId = Number(params.get('reconfirm')) || undefined;
   const offer = useOffer(id).data;
+  const mine = useMySubscription(reconfirmId ? id : undefined).data;
   const subscribe = useSubscribe();
   const reconfirm = useReconfirm();
   const attempts = useIdempotentAttempt<SubscribeBody>();
@@ -42,13 +43,17 @@ export function Page() {
 
   if (!offer) return <PageFrame title="pages.payment.newstock">{null}</PageFrame>;
   const { currency } = offer;
-  const count = Number(lots);
+  const count = reconfirmId ? (mine?.lots ?? 0) : Number(lots);
   const errors = contractErrors(fields, { payPassword }, t);
   if (!reconfirmId && (!Number.isInteger(count) || count < offer.minLots || count > offer.maxLots)) {
     errors.lots = t('errors.IPO_LOTS_OUT_OF_RANGE', { min: offer.minLots, max: offer.maxLots });
   }
   const shown = submitted ? errors : {};
-  const total = errors.lots ? undefined : subscriptionAmount(count, offer.lotSize, offer.subscriptionPrice, offer.fee);
+  // Reconfirming re-freezes the application's own lots at the final price (the offer's subscription price once priced).
+  const total =
+    errors.lots || count === 0
+      ? undefined
+      : subscriptionAmount(count, offer.lotSize, offer.subscriptionPrice, offer.fee);
 
   async function submit() {
     setSubmitted(true);
@@ -60,7 +65,7 @@ export function Page() {
       return;
     }
     attempts.succeeded();
-    toast(t('ipo.subscribed'));
+    toast(t(reconfirmId ? 'ipo.reconfirmed' : 'ipo.subscribed'));
     navigate('/pages/product/newstock?tab=mine');
   }
 
@@ -76,6 +81,21 @@ export function Page() {
           void submit();
         }}
       >
+        {reconfirmId && mine && (
+          <>
+            <p className={styles.notice}>{t('ipo.reconfirmNote')}</p>
+            <div className={styles.row}>
+              <span className={styles.rowLabel}>{t('ipo.subscriptionQuantity')}</span>
+              <span className={styles.rowValue} data-testid="ipo-reconfirm-lots">
+                {t('ipo.lotsShares', { lots: mine.lots, shares: mine.quantity })}
+              </span>
+            </div>
+            <div className={styles.row}>
+              <span className={styles.rowLabel}>{t('ipo.frozenNow')}</span>
+              <span className={styles.rowValue}>{money.amount(mine.amount, currency)}</span>
+            </div>
+          </>
+        )}
         {!reconfirmId && (
           <label className={styles.field}>
             <span className={styles.label}>{t('ipo.lotsLabel', { size: offer.lotSize })}</span>

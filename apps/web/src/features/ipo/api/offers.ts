@@ -35,3 +35,16 @@ export const subscriptionsQuery = () =>
     getNextPageParam: nextPage,
   });
 export const useSubscriptions = () => useInfiniteQuery(subscriptionsQuery());
+
+/** My live application to one offer (`GET ipo/subscription/list?offerId=`), or undefined. */
+export const useMySubscription = (offerId: number | undefined) =>
+  useQuery(
+    queryOptions({
+      queryKey: [...ipoKeys.subscriptions(), 'offer', offerId ?? 0] as const,
+      queryFn: async ({ signal }) => {
+        const page = await call('GET /ipo/subscription/list', { query: { offerId: offerId ?? 0 } }, { signal });
+        return page.list[0] ?? null;
+      },
+      enabled: offerId !== undefined,
+    }),
+  );

@@ -10,7 +10,8 @@ import { SubscriptionCard } from './subscription-card.tsx';
 
 /**
  * "My subscriptions": every application with its status, the money frozen, paid and returned.
- * The Trade tab shows it too; cancelling asks first, reconfirming opens the payment page.
+ * The Trade tab shows it too; cancelling asks first, reconfirming opens the payment page, a listed
+ * one opens its quote.
  */
 export function MySubscriptions() {
   const { t } = useTranslation();
@@ -54,6 +55,11 @@ export function MySubscriptions() {
             onReconfirm={
               awaiting && subscription.needsReconfirm
                 ? () => navigate(`/pages/payment/newstock?id=${subscription.offerId}&reconfirm=${subscription.id}`)
+                : undefined
+            }
+            onQuote={
+              subscription.status === ipoSubscriptionStatuses.listed
+                ? () => navigate(`/pages/quote/stock?symbol=${encodeURIComponent(subscription.symbol)}`)
                 : undefined
             }
           />

@@ -1,6 +1,7 @@
 import { type IpoSubscription, ipoSubscriptionStatuses } from '@soar/contract';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../../shared/format.ts';
 import { useMoney } from '../../../shared/money-format.ts';
 import card from '../../../shared/ui/product-card.module.css';
 import ipo from './ipo.module.css';
@@ -10,6 +11,7 @@ const styles = { ...card, ...ipo };
 const statusTag: Record<number, string> = {
   [ipoSubscriptionStatuses.awaiting]: styles.tagWarning ?? '',
   [ipoSubscriptionStatuses.allotted]: styles.tagSuccess ?? '',
+  [ipoSubscriptionStatuses.listed]: styles.tagSuccess ?? '',
 };
 
 /** One of my subscriptions with every field of the product's (docs/product.md) IPO subscription and, once allotted, the money. */
@@ -17,13 +19,17 @@ export function SubscriptionCard({
   subscription: s,
   onCancel,
   onReconfirm,
+  onQuote,
 }: {
   subscription: IpoSubscription;
   onCancel?: () => void;
   onReconfirm?: () => void;
+  /** Listed: the shares trade, open their quote. */
+  onQuote?: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const money = useMoney();
+  const shares = (count: number) => formatNumber(String(count), i18n.language, 0);
   const { currency } = s;
   return (
     <article className={styles.card} data-testid="ipo-subscription" data-status={s.status}>
@@ -61,7 +67,7 @@ export function SubscriptionCard({
         </div>
         <div>
           <dt>{t('ipo.sharesIssued')}</dt>
-          <dd>{s.sharesOffered}</dd>
+          <dd>{shares(s.sharesOffered)}</dd>
         </div>
         <div>
           <dt>{t('ipo.subscriptionTime')}</dt>
@@ -82,7 +88,7 @@ export function SubscriptionCard({
         {s.allottedQuantity !== null && (
           <div>
             <dt>{t('ipo.allottedShares')}</dt>
-            <dd data-testid="ipo-subscription-allotted">{s.allottedQuantity}</dd>
+            <dd data-testid="ipo-subscription-allotted">{shares(s.allottedQuantity)}</dd>
           </div>
         )}
         {s.paid !== null && (
@@ -99,7 +105,7 @@ export function SubscriptionCard({
         )}
       </dl>
       {s.needsReconfirm && <p className={styles.notice}>{t('ipo.reconfirmNote')}</p>}
-      {(onCancel || onReconfirm) && (
+      {(onCancel || onReconfirm || onQuote) && (
         <div className={styles.actions}>
           {onCancel && (
             <Button size="small" onClick={onCancel}>
@@ -109,6 +115,11 @@ export function SubscriptionCard({
           {onReconfirm && (
             <Button size="small" color="primary" onClick={onReconfirm}>
               {t('ipo.reconfirm')}
+            </Button>
+          )}
+          {onQuote && (
+            <Button size="small" color="primary" fill="outline" onClick={onQuote}>
+              {t('ipo.quote')}
             </Button>
           )}
         </div>

@@ -1,12 +1,10 @@
-import { useTranslation } from 'react-i18next';
-import styles from './trade.module.css';
+import { MySubscriptions } from '../../ipo/index.ts';
 
-/** My subscriptions: new-stock (IPO) subscriptions, listed here once IPOs exist; until then, honestly empty. */
+/** My subscriptions: the member's IPO applications, as the IPO feature shows them. */
 export function SubscriptionsTab() {
-  const { t } = useTranslation();
   return (
-    <div className={styles.empty} data-testid="trade-subscriptions">
-      <p>{t('trading.empty.subscriptions')}</p>
+    <div data-testid="trade-subscriptions">
+      <MySubscriptions />
     </div>
   );
 }

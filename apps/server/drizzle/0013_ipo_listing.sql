@@ -1,0 +1,1 @@
+ALTER TABLE "instruments" ADD COLUMN "listed_at" timestamp with time zone;

@@ -1,0 +1,77 @@
+import { type LanguageKey, waitingFor } from '@soar/contract';
+import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { tradeFeeSchedules, tradeOrders, users } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { type PageQuery, paginate } from '../../lib/paginate.ts';
+import type { Actor } from '../../lib/route.ts';
+import { recordAudit } from '../admin/audit.ts';
+import type { TradeService } from './service.ts';
+import { adminView, feeView } from './views.ts';
+
+export async function adminList(
+  trade: TradeService,
+  query: PageQuery & { status?: string; block?: boolean; userId?: number },
+  lang: LanguageKey,
+) {
+  const reviewQueue = query.status === undefined && query.block === undefined && query.userId === undefined;
+  const where = and(
+    reviewQueue ? eq(tradeOrders.waitingFor, waitingFor.review) : undefined,
+    query.status ? eq(tradeOrders.status, query.status) : undefined,
+    query.block === undefined ? undefined : eq(tradeOrders.block, query.block),
+    query.userId ? eq(tradeOrders.userId, query.userId) : undefined,
+  );
+  return paginate(
+    query,
+    trade.db
+      .select({ order: tradeOrders, mail: users.mail })
+      .from(tradeOrders)
+      .innerJoin(users, eq(users.id, tradeOrders.userId))
+      .where(where)
+      .orderBy(reviewQueue ? asc(tradeOrders.id) : desc(tradeOrders.id))
+      .$dynamic(),
+    trade.db.select({ total: count() }).from(tradeOrders).where(where),
+    (row) => adminView(trade, row.order, row.mail, lang),
+  );
+}
+
+export async function feeList(trade: TradeService) {
+  const rows = await trade.db.select().from(tradeFeeSchedules).orderBy(asc(tradeFeeSchedules.market));
+  return rows.map((row) => feeView(row));
+}
+
+export async function feeUpdate(
+  trade: TradeService,
+  actor: Actor,
+  body: {
+    market: string;
+    rate: string;
+    minimum: string;
+    platformFee: string;
+    vipDiscounts: { level: number; discount: string }[];
+  },
+) {
+  return trade.db.transaction(async (tx) => {
+    const [before] = await tx
+      .select()
+      .from(tradeFeeSchedules)
+      .where(eq(tradeFeeSchedules.market, body.market))
+      .for('update');
+    if (!before) throw new AppError('TRADE_FEE_SCHEDULE_NOT_FOUND');
+    const [row] = await tx
+      .update(tradeFeeSchedules)
+      .set({ ...body, updatedAt: trade.now() })
+      .where(eq(tradeFeeSchedules.market, body.market))
+      .returning();
+    if (!row) throw new Error('update returned no fee schedule');
+    await recordAudit(tx, {
+      operatorId: actor.operatorId,
+      action: 'trade.fee.update',
+      entity: 'trade_fee_schedule',
+      entityId: body.market,
+      before: feeView(before),
+      after: feeView(row),
+      ip: actor.ip,
+    });
+    return feeView(row);
+  });
+}

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import type { Api } from './api.ts';
+import { ok, page, pageQuery } from './envelope.ts';
+import { idField } from './fields.ts';
+import { feeScheduleRow, order } from './trade.ts';
+import { orderReviewStatuses, orderStatusList } from './trade-terms.ts';
+
+const time = z.string().describe('ISO 8601 UTC');
+
+export const adminOrder = order.extend({
+  userId: z.number().int(),
+  mail: z.string().nullable(),
+  reviewedBy: z.number().int().nullable(),
+  reviewedAt: time.nullable(),
+});
+export type AdminOrder = z.infer<typeof adminOrder>;
+
+export const adminOrderQuery = pageQuery.extend({
+  /** Default: the block orders waiting for review. */
+  status: z.enum(orderStatusList).optional(),
+  block: z
+    .enum(['true', 'false'])
+    .transform((value) => value === 'true')
+    .optional(),
+  userId: idField.optional(),
+});
+
+export const orderReviewBody = z.strictObject({
+  id: idField,
+  status: z.union([z.literal(orderReviewStatuses.pass), z.literal(orderReviewStatuses.refuse)]),
+  reason: z.string().trim().max(200).optional().describe('required to refuse; shown to the member'),
+});
+
+export const feeScheduleUpdateBody = z.strictObject({
+  market: z.string().trim().min(1).max(10).toUpperCase(),
+  rate: z.string().regex(/^0(\.\d{1,8})?$/, { error: 'validation.feeRate' }),
+  minimum: z.string().regex(/^\d{1,12}(\.\d{1,8})?$/, { error: 'validation.decimal' }),
+  platformFee: z.string().regex(/^\d{1,12}(\.\d{1,8})?$/, { error: 'validation.decimal' }),
+  vipDiscounts: z
+    .array(
+      z.strictObject({
+        level: z.number().int().min(0).max(10),
+        discount: z.string().regex(/^0(\.\d{1,4})?$/, { error: 'validation.feeRate' }),
+      }),
+    )
+    .max(11),
+});
+
+const trading = { access: 'operator', roles: ['trading'] } as const;
+
+/** Operator calls of trading; every change is audited. */
+export const tradeAdminApi = {
+  orderList: {
+    ...trading,
+    method: 'GET',
+    path: '/admin/order/list',
+    summary: 'Orders: by default the block orders waiting for review, oldest first',
+    query: adminOrderQuery,
+    response: ok(page(adminOrder)),
+  },
+  orderReview: {
+    ...trading,
+    method: 'POST',
+    path: '/admin/order/review',
+    summary: 'Pass a block order (opens the position at the price now) or refuse it with a reason (funds return)',
+    body: orderReviewBody,
+    response: ok(adminOrder),
+  },
+  feeList: {
+    ...trading,
+    method: 'GET',
+    path: '/admin/trade/fee/list',
+    summary: 'The fee schedule of every market',
+    response: ok(z.array(feeScheduleRow)),
+  },
+  feeUpdate: {
+    ...trading,
+    method: 'POST',
+    path: '/admin/trade/fee/update',
+    summary: "Change a market's fees and VIP discounts",
+    body: feeScheduleUpdateBody,
+    response: ok(feeScheduleRow),
+  },
+} as const satisfies Api;
