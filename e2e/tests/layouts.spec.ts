@@ -79,3 +79,26 @@ test('a stored session with an unknown token does not break start-up; the 401 lo
   await expect(page).toHaveURL(/#\/pages\/auth\/login$/);
   await expect.poll(() => page.evaluate(() => localStorage.getItem('soar-session'))).toContain('"isLogined":false');
 });
+
+test('home and profile share one top bar: size, colours and logo, and it stays on screen', async ({ page }) => {
+  const topBar = () =>
+    page.locator('.top-bar:visible').evaluate((bar) => {
+      const style = getComputedStyle(bar);
+      const box = bar.getBoundingClientRect();
+      return {
+        top: box.top,
+        height: box.height,
+        background: style.backgroundColor,
+        border: style.borderBottomColor,
+        logo: bar.querySelector('.logo svg')?.getBoundingClientRect().width,
+      };
+    });
+  await page.goto('/#/');
+  await expect(page.getByTestId('home-search')).toBeVisible();
+  const home = await topBar();
+  await page.locator('.scroll-area:visible').evaluate((area) => area.scrollTo(0, 600));
+  expect(await topBar()).toEqual(home);
+  await page.getByTestId('tab-profile').click();
+  await expect(page.getByTestId('nav-setting')).toBeVisible();
+  expect(await topBar()).toEqual(home);
+});

@@ -189,3 +189,46 @@ test('the popular page lists live quotes', async ({ page }) => {
   await expect(page.getByTestId('quote-row')).toHaveCount(12);
   await expect(page.locator('[data-symbol="AAPL"]')).toBeVisible();
 });
+
+type Envelope<T> = { data: T };
+type Status = { key: string; state: string; alwaysOpen: boolean };
+
+/** Each row's state line is its own market's (a stock its market's, an index its own), inside the row. */
+async function expectRowStates(rows: Locator, keyOf: (symbol: string) => string, statuses: Status[]) {
+  await expect(rows.first().getByTestId('market-state')).toBeVisible();
+  const seen = await rows.evaluateAll((items) =>
+    items.map((row) => {
+      const state = row.querySelector<HTMLElement>('[data-testid="market-state"]');
+      const [rowBox, stateBox] = [row.getBoundingClientRect(), state?.getBoundingClientRect()];
+      return {
+        symbol: row.getAttribute('data-symbol') ?? '',
+        state: state?.dataset.state,
+        text: state?.textContent ?? '',
+        inside: stateBox !== undefined && stateBox.right <= rowBox.right && stateBox.height < 20,
+      };
+    }),
+  );
+  expect(seen.length).toBeGreaterThan(0);
+  for (const row of seen) {
+    const status = statuses.find((item) => item.key === keyOf(row.symbol));
+    expect(status, row.symbol).toBeDefined();
+    expect(row, row.symbol).toMatchObject({ state: status?.state, inside: true });
+    expect(row.text, row.symbol).toMatch(status?.alwaysOpen ? /^Open$/ : /^(Open until|Lunch break|Closed)/);
+  }
+}
+
+test('popular stocks and global indices say per row whether their market is open', async ({ page, request }) => {
+  const statuses = ((await (await request.get('/api/v1/market/status/list')).json()) as Envelope<Status[]>).data;
+  const popular = (
+    (await (await request.get('/api/v1/market/popular')).json()) as Envelope<{ symbol: string; market: string }[]>
+  ).data;
+  const marketOf = new Map(popular.map((quote) => [quote.symbol, quote.market]));
+
+  await page.goto('/#/pages/product/popular');
+  await expect(page.getByTestId('quote-row')).toHaveCount(12);
+  await expectRowStates(page.getByTestId('quote-row'), (symbol) => marketOf.get(symbol) ?? '', statuses);
+
+  await page.goto('/#/pages/quote/globalindex');
+  await expect(page.getByTestId('index-row').first()).toBeVisible();
+  await expectRowStates(page.getByTestId('index-row'), (symbol) => symbol, statuses);
+});

@@ -126,6 +126,7 @@ export async function fundedWithdrawer(api: APIRequestContext) {
     currency: 'USDT',
     network: 'TRC20',
     address: 'TRW234ro7YSiHiKtRyxuePFMukfe8JxbnD',
+    payPassword: '2468',
   });
   return { member, walletId: wallet.id };
 }

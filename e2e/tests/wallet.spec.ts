@@ -7,6 +7,7 @@ test.describe.configure({ mode: 'default' });
 
 const root = new URL('../../', import.meta.url);
 const german = JSON.parse(readFileSync(new URL('packages/i18n/src/locales/wallet/de.json', root), 'utf8'));
+const germanMember = JSON.parse(readFileSync(new URL('packages/i18n/src/locales/member/de.json', root), 'utf8'));
 
 /** A 1x1 PNG, enough for the server to decode and re-encode as a deposit proof. */
 const png = Buffer.from(
@@ -137,7 +138,9 @@ test('a withdrawal to a bound wallet shows its fee and is recorded as pending', 
   await expect(first.getByTestId('record-status')).toHaveText('Pending');
 });
 
-test('a wallet address is bound and removed; bad addresses are refused in German', async ({ page }) => {
+test('a wallet address is bound with the pay password and removed; bad addresses are refused in German', async ({
+  page,
+}) => {
   await open(page, '/pages/card/crypto', 'de');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Krypto-Wallets');
   const form = page.getByTestId('add-wallet-form');
@@ -146,6 +149,10 @@ test('a wallet address is bound and removed; bad addresses are refused in German
   await page.locator('#address').fill('T123');
   await form.getByRole('button', { name: german.wallet.bind }).click();
   await expect(form.getByText(refusal)).toBeVisible();
+  // Binding asks for the pay password: without it the form does not send.
+  const payPasswordItem = form.locator('.adm-form-item', { has: page.locator('#payPassword') });
+  await expect(payPasswordItem.locator('.adm-form-item-feedback-error')).toBeVisible();
+  await page.locator('#payPassword').fill('2468');
 
   // The right shape with a broken checksum: the server's verdict, in German.
   await page.locator('#address').fill('TSF8Uo1wsHCJbvnEmUGd4pwhC8kT4AbQN9');
@@ -153,9 +160,17 @@ test('a wallet address is bound and removed; bad addresses are refused in German
   await expect(form.getByText(refusal)).toBeVisible();
   await expect(page.locator('.toast', { hasText: refusal })).toBeVisible();
 
+  // A wrong pay password: the server's refusal under the field, nothing bound.
   await page.locator('#address').fill('TSF8Uo1wsHCJbvnEmUGd4pwhC8kT4AbQN8');
+  await page.locator('#payPassword').fill('9999');
   await form.getByRole('button', { name: german.wallet.bind }).click();
+  const wrong = (germanMember.errors.PAY_PASSWORD_WRONG as string).replace('{{remaining}}', '4');
+  await expect(form.getByText(wrong)).toBeVisible();
   const bound = page.getByTestId('wallet-address').filter({ hasText: 'Cold wallet' });
+  await expect(bound).toHaveCount(0);
+
+  await page.locator('#payPassword').fill('2468');
+  await form.getByRole('button', { name: german.wallet.bind }).click();
   await expect(bound).toContainText('TSF8Uo1wsHCJbvnEmUGd4pwhC8kT4AbQN8');
 
   await bound.getByRole('button', { name: german.wallet.remove }).click();

@@ -192,6 +192,7 @@ export const walletAddressBody = z.object({
   currency: currencyCode,
   network: cryptoNetwork,
   address: z.string().trim().min(1).max(100),
+  payPassword: payPasswordField.describe('binding a wallet money can leave to is confirmed like a withdrawal'),
 });
 
 export const withdrawCurrencyRule = z.object({

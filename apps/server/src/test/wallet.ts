@@ -65,6 +65,7 @@ export async function walletMember(app: FastifyInstance) {
     currency: 'USDT',
     network: 'TRC20',
     address: 'TRW234ro7YSiHiKtRyxuePFMukfe8JxbnD',
+    payPassword,
   });
   expect(bound.statusCode, bound.body).toBe(200);
   return { ...member, walletId: bound.json().data.id as number };

@@ -45,7 +45,13 @@ describe('wallet refusals in two languages', () => {
   it('ADDRESS_EXISTS, WALLET_NOT_FOUND', async () => {
     const member = await walletMember(t.app);
     const as = (lang: string) => ({ ...member.headers, 'x-soar-lang': lang });
-    const body = { name: 'Again', currency: 'USDT', network: 'TRC20', address: 'TRW234ro7YSiHiKtRyxuePFMukfe8JxbnD' };
+    const body = {
+      name: 'Again',
+      currency: 'USDT',
+      network: 'TRC20',
+      address: 'TRW234ro7YSiHiKtRyxuePFMukfe8JxbnD',
+      payPassword,
+    };
     await expectLocalised((lang) => call(t.app, 'POST', 'wallet/address/add', as(lang), body), 'ADDRESS_EXISTS', 409);
     await expectLocalised(
       (lang) => call(t.app, 'POST', 'wallet/address/remove', as(lang), { id: 999_999 }),

@@ -14,6 +14,7 @@ import {
   payPassword,
   walletMember,
 } from '../../test/wallet.ts';
+import { setPayPassword } from '../member/pay-password.ts';
 import { defaultWalletSetting } from './rates.ts';
 
 let t: TestApp;
@@ -28,9 +29,19 @@ afterAll(() => t.close());
 const trc20 = 'TDjvzz7L9VpTwuG8DiqngEZPBUyV6DCztj';
 const erc20 = '0xa15fD8D538843cA2D24CDba4954cd4aa14195C04';
 
+/** A member who has set the pay password that binding a wallet asks for. */
+async function payingMember() {
+  const member = await createMember(t.app);
+  await setPayPassword(t.app.db, member.user.id, payPassword);
+  return member;
+}
+
+const boundAddresses = (userId: number) =>
+  t.app.db.select().from(walletAddresses).where(eq(walletAddresses.userId, userId));
+
 describe('wallet addresses', () => {
   it('binds valid ERC-20 and TRC-20 addresses and lists only the own ones', async () => {
-    const member = await createMember(t.app);
+    const member = await payingMember();
     const other = await createMember(t.app);
     for (const [network, address] of [
       ['TRC20', trc20],
@@ -42,6 +53,7 @@ describe('wallet addresses', () => {
         currency: 'USDT',
         network,
         address,
+        payPassword,
       });
       expect(response.statusCode, response.body).toBe(200);
     }
@@ -50,8 +62,36 @@ describe('wallet addresses', () => {
     expect((await call(t.app, 'GET', 'wallet/address/list', other.headers)).json().data).toEqual([]);
   });
 
+  it('asks for the pay password: missing, wrong, unset or locked binds nothing', async () => {
+    const member = await payingMember();
+    const wallet = { name: 'Mine', currency: 'USDT', network: 'TRC20', address: trc20 };
+    const missing = await call(t.app, 'POST', 'wallet/address/add', member.headers, wallet);
+    expect(missing.statusCode).toBe(422);
+    const wrong = await call(t.app, 'POST', 'wallet/address/add', member.headers, { ...wallet, payPassword: 'nope' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({ code: 'PAY_PASSWORD_WRONG' });
+    const nul = await call(t.app, 'POST', 'wallet/address/add', member.headers, {
+      ...wallet,
+      payPassword: '24\u00006810',
+    });
+    expect(nul.statusCode).toBeLessThan(500);
+    expect(nul.statusCode).toBeGreaterThanOrEqual(400);
+    const unset = await createMember(t.app);
+    const noPassword = await call(t.app, 'POST', 'wallet/address/add', unset.headers, { ...wallet, payPassword });
+    expect(noPassword.json().code).toBe('PAY_PASSWORD_NOT_SET');
+    expect(await boundAddresses(member.user.id)).toEqual([]);
+    expect(await boundAddresses(unset.user.id)).toEqual([]);
+    // the wrong tries count with withdrawals': the fifth locks, and then even the right one is refused
+    for (let i = 0; i < 4; i += 1) {
+      await call(t.app, 'POST', 'wallet/address/add', member.headers, { ...wallet, payPassword: 'nope' });
+    }
+    const locked = await call(t.app, 'POST', 'wallet/address/add', member.headers, { ...wallet, payPassword });
+    expect(locked.json().code).toBe('PAY_PASSWORD_LOCKED');
+    expect(await boundAddresses(member.user.id)).toEqual([]);
+  });
+
   it('refuses addresses with a broken checksum, prefix or length, in two languages', async () => {
-    const member = await createMember(t.app);
+    const member = await payingMember();
     const bad = [
       ['ERC20', `${erc20.slice(0, -1)}4`.replace('a15f', 'A15f')],
       ['ERC20', '0x12345'],
@@ -65,6 +105,7 @@ describe('wallet addresses', () => {
         currency: 'USDT',
         network,
         address,
+        payPassword,
       });
       expect(response.statusCode, address).toBe(422);
       expect(response.json().message).toBe(`This is not a valid ${network} address`);
@@ -79,21 +120,22 @@ describe('wallet addresses', () => {
         currency: 'USDT',
         network: 'TRC20',
         address: '0x12',
+        payPassword,
       },
     );
     expect(spanish.json().message).toBe('No es una dirección TRC20 válida');
   });
 
   it('refuses binding the same address twice', async () => {
-    const member = await createMember(t.app);
-    const body = { name: 'A', currency: 'USDT', network: 'TRC20', address: trc20 };
+    const member = await payingMember();
+    const body = { name: 'A', currency: 'USDT', network: 'TRC20', address: trc20, payPassword };
     await call(t.app, 'POST', 'wallet/address/add', member.headers, body);
     const again = await call(t.app, 'POST', 'wallet/address/add', member.headers, body);
     expect(again.statusCode).toBe(409);
   });
 
   it('binds at most maxWalletAddresses wallets per member, even racing', async () => {
-    const member = await createMember(t.app);
+    const member = await payingMember();
     const address = (i: number) => `0x${i.toString(16).padStart(40, '0')}`;
     const answers = await Promise.all(
       Array.from({ length: maxWalletAddresses + 5 }, (_, i) =>
@@ -102,6 +144,7 @@ describe('wallet addresses', () => {
           currency: 'USDT',
           network: 'ERC20',
           address: address(i + 1),
+          payPassword,
         }),
       ),
     );
@@ -119,6 +162,7 @@ describe('wallet addresses', () => {
         currency: 'USDT',
         network: 'ERC20',
         address: address(999),
+        payPassword,
       },
     );
     expect(german.statusCode).toBe(422);
@@ -237,17 +281,16 @@ describe('withdraw apply and review', () => {
     const member = await funded('100');
     const wrong = await apply(member, '10', { payPassword: 'nope' });
     expect(wrong.json().code).toBe('PAY_PASSWORD_WRONG');
+    // a wallet bound before binding asked for the pay password, by a member who never set one
     const unset = await createMember(t.app);
-    const wallet = await call(t.app, 'POST', 'wallet/address/add', unset.headers, {
-      name: 'No password yet',
-      currency: 'USDT',
-      network: 'TRC20',
-      address: trc20,
-    });
+    const [wallet] = await t.app.db
+      .insert(walletAddresses)
+      .values({ userId: unset.user.id, name: 'No password yet', currency: 'USDT', network: 'TRC20', address: trc20 })
+      .returning();
     const noPassword = await call(t.app, 'POST', 'withdraw/apply', unset.headers, {
       amount: '10',
       currency: 'USDT',
-      walletId: wallet.json().data.id,
+      walletId: wallet?.id,
       payPassword,
     });
     expect(noPassword.json().code).toBe('PAY_PASSWORD_NOT_SET');
@@ -381,13 +424,19 @@ describe('withdraw apply and review', () => {
   it('refuses a wallet for a currency its network does not carry, binding or withdrawing, in two languages', async () => {
     const member = await funded('100');
     const body = { name: 'Euro', currency: 'EUR', network: 'ERC20', address: erc20 };
-    const add = await call(t.app, 'POST', 'wallet/address/add', member.headers, body);
+    const add = await call(t.app, 'POST', 'wallet/address/add', member.headers, { ...body, payPassword });
     expect(add.statusCode).toBe(422);
     expect(add.json()).toEqual({
       code: 'WALLET_CURRENCY',
       message: 'A wallet on ERC20 cannot receive EUR: bind a USDT wallet',
     });
-    const french = await call(t.app, 'POST', 'wallet/address/add', { ...member.headers, 'x-soar-lang': 'fr' }, body);
+    const french = await call(
+      t.app,
+      'POST',
+      'wallet/address/add',
+      { ...member.headers, 'x-soar-lang': 'fr' },
+      { ...body, payPassword },
+    );
     expect(french.json().message).toBe('Un portefeuille ERC20 ne peut pas recevoir de EUR : liez un portefeuille USDT');
     // A binding made before the check existed.
     const [legacy] = await t.app.db

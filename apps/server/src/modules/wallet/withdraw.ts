@@ -106,14 +106,22 @@ export class WithdrawService {
     return rows.map(({ userId: _owner, createdAt, ...row }) => ({ ...row, createdAt: createdAt.toISOString() }));
   }
 
-  async addAddress(userId: number, body: { name: string; currency: string; network: CryptoNetwork; address: string }) {
-    rateOf(await currencyRates(this.db), body.currency);
-    if (!networkCarries(body.network, body.currency)) {
-      throw new AppError('WALLET_CURRENCY', undefined, { network: body.network, currency: body.currency });
+  /** Money can leave to a bound wallet, so binding one asks for the pay password (with its lockout). */
+  async addAddress(
+    userId: number,
+    {
+      payPassword,
+      ...wallet
+    }: { name: string; currency: string; network: CryptoNetwork; address: string; payPassword: string },
+  ) {
+    rateOf(await currencyRates(this.db), wallet.currency);
+    if (!networkCarries(wallet.network, wallet.currency)) {
+      throw new AppError('WALLET_CURRENCY', undefined, { network: wallet.network, currency: wallet.currency });
     }
-    if (!isValidAddress(body.network, body.address)) {
-      throw new AppError('ADDRESS_INVALID', undefined, { network: body.network });
+    if (!isValidAddress(wallet.network, wallet.address)) {
+      throw new AppError('ADDRESS_INVALID', undefined, { network: wallet.network });
     }
+    await verifyPayPassword(this.db, userId, payPassword);
     const row = await this.db.transaction(async (tx) => {
       // One member's bindings queue here, so racing ones cannot all pass the count.
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`soar:wallet-address:${userId}`}))`);
@@ -123,7 +131,7 @@ export class WithdrawService {
       }
       const [inserted] = await tx
         .insert(walletAddresses)
-        .values({ userId, ...body })
+        .values({ userId, ...wallet })
         .onConflictDoNothing()
         .returning();
       return inserted;

@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAppStore } from '../../shared/stores/app.ts';
 import { LanguagePicker } from '../../shared/ui/language-picker.tsx';
-import { Logo } from '../../shared/ui/logo.tsx';
 import { ScrollArea } from '../../shared/ui/scroll-area.tsx';
 import { Spinner } from '../../shared/ui/spinner.tsx';
+import { TopBar } from '../../shared/ui/top-bar.tsx';
 import type { RouteEntry } from '../routes.ts';
 import { BackButton } from './back-button.tsx';
 import { CustomerTool, NoticeTool } from './tool-panels.tsx';
@@ -29,8 +29,7 @@ export function DefaultLayout({ entry, children }: { entry: RouteEntry; children
   const tools = new Set(entry.tools);
   return (
     <div className="layout layout-default">
-      <header className="top-bar">
-        {entry.tab ? <Logo /> : <BackButton />}
+      <TopBar start={entry.tab ? undefined : <BackButton />}>
         <span className="top-bar-spacer" />
         {tools.has('search') && (
           <button
@@ -57,7 +56,7 @@ export function DefaultLayout({ entry, children }: { entry: RouteEntry; children
             <SetOutline />
           </button>
         )}
-      </header>
+      </TopBar>
       <ScrollArea reachBottom={entry.reachBottom}>{children}</ScrollArea>
     </div>
   );

@@ -1,4 +1,4 @@
-import { call, download, upload } from '@soar/client';
+import { call, download, uploadTo } from '@soar/client';
 import type { ApiData } from '@soar/contract';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -44,7 +44,7 @@ export async function readNotices(body: { id: number } | { all: true }) {
 export const useKycInfo = () => useQuery({ queryKey: kycKey, queryFn: () => call('GET /kyc/info') });
 
 export const uploadImage = (file: Blob, onProgress: (percent: number) => void) =>
-  upload<{ id: string }>({ url: 'upload', file, onProgress });
+  uploadTo('POST /upload', { file, onProgress });
 
 // Support chat
 

@@ -1,5 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
 import { DotLoading } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { getProfile } from '../../features/member/api/profile.ts';
 import { useWalletAddresses } from '../../features/wallet/api/wallet-addresses.ts';
 import { AddWalletForm, WalletAddressItem } from '../../features/wallet/components/wallet-bindings.tsx';
 import { Notice, WalletPage } from '../../features/wallet/components/wallet-page.tsx';
@@ -7,6 +9,8 @@ import { Notice, WalletPage } from '../../features/wallet/components/wallet-page
 export function Page() {
   const { t } = useTranslation();
   const wallets = useWalletAddresses();
+  // Fetched fresh: the pay password may just have been set.
+  const profile = useQuery({ queryKey: ['member', 'profile'], queryFn: getProfile });
   return (
     <WalletPage title="pages.card.crypto">
       <div className="wallet-list" data-testid="wallet-addresses">
@@ -18,7 +22,8 @@ export function Page() {
           </div>
         ))}
       </div>
-      <AddWalletForm />
+      {/* Without an answer the server stays the judge (PAY_PASSWORD_NOT_SET). */}
+      <AddWalletForm hasPayPassword={profile.data?.hasPayPassword !== false} />
     </WalletPage>
   );
 }

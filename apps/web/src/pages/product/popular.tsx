@@ -31,6 +31,7 @@ export function Page() {
               key={quote.symbol}
               quote={quote}
               showCurrency={mixesCurrencies(popular.data)}
+              showState
               onOpen={(symbol) => navigate(`/pages/quote/stock?symbol=${encodeURIComponent(symbol)}`)}
             />
           ))}

@@ -1,7 +1,8 @@
-import type { MarketStatus } from '@soar/contract';
+import type { MarketStatus, Quote } from '@soar/contract';
 import { sessionStates } from '@soar/contract';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../use-locale.ts';
+import { statusOf, useMarketStatusList } from './market-status.ts';
 import styles from './quote.module.css';
 
 /** When the state changes, in the viewer's time zone: a time today, else weekday and time. */
@@ -19,7 +20,16 @@ function when(iso: string, locale: string, now = new Date()): string {
  * A market's state as a dot and a sentence: open (and when it closes), on its lunch break (and
  * when it reopens), or closed (and when it next opens), in the viewer's time.
  */
-export function MarketState({ status, name }: { status: MarketStatus | undefined; name?: string }) {
+export function MarketState({
+  status,
+  name,
+  compact = false,
+}: {
+  status: MarketStatus | undefined;
+  name?: string;
+  /** One small line under a list row's name, cut with an ellipsis when the row is narrow. */
+  compact?: boolean;
+}) {
   const { t } = useTranslation();
   const locale = useLocale();
   if (!status) return null;
@@ -36,9 +46,19 @@ export function MarketState({ status, name }: { status: MarketStatus | undefined
           ? t('marketUi.status.closedUntil', { time: when(status.nextOpen, locale) })
           : t('marketUi.status.closed');
   return (
-    <span className={styles.state} data-testid="market-state" data-state={status.state}>
+    <span
+      className={`${styles.state} ${compact ? styles.stateCompact : ''}`}
+      data-testid="market-state"
+      data-state={status.state}
+    >
       <span className={`${styles.stateDot} ${styles[`state-${status.state}`] ?? ''}`} aria-hidden />
-      {name ? `${name} · ${label}` : label}
+      <span className={styles.stateText}>{name ? `${name} · ${label}` : label}</span>
     </span>
   );
+}
+
+/** The state of the market a list row's quote trades on (a stock its market's, an index its own). */
+export function QuoteMarketState({ quote }: { quote: Pick<Quote, 'kind' | 'market' | 'symbol'> }) {
+  const statuses = useMarketStatusList();
+  return <MarketState status={statusOf(statuses.data, quote)} compact />;
 }

@@ -9,7 +9,7 @@ import card from '../../../shared/ui/product-card.module.css';
 import block from './blocktrade.module.css';
 
 const styles = { ...card, ...block };
-const statusTag = { open: styles.tagLive, scheduled: styles.tagSoon, closed: '' } as const;
+const statusTag = { open: styles.tagSuccess, scheduled: styles.tagWarning, closed: '' } as const;
 
 /** The last price of an offer's stock, live on its quote topic while an open offer is on screen. */
 function useLastPrice(offer: BlockOffer): string | null {

@@ -6,7 +6,7 @@ import card from '../../../shared/ui/product-card.module.css';
 import block from './blocktrade.module.css';
 
 const styles = { ...card, ...block };
-const statusTag = { pending: styles.tagSoon, passed: styles.tagLive, refused: '', cancelled: '' } as const;
+const statusTag = { pending: styles.tagWarning, passed: styles.tagSuccess, refused: '', cancelled: '' } as const;
 
 /** One of my block orders with its review status (the product's labels: pending, refused, passed). */
 export function OrderCard({ order }: { order: BlockOrder }) {

@@ -8,7 +8,13 @@ import ipo from './ipo.module.css';
 
 const styles = { ...card, ...ipo };
 
-const stateTag = { open: styles.tagLive, upcoming: styles.tagSoon, closed: '', allotted: '', listed: '' } as const;
+const stateTag = {
+  open: styles.tagSuccess,
+  upcoming: styles.tagWarning,
+  closed: '',
+  allotted: '',
+  listed: '',
+} as const;
 
 /** One IPO offer with every field a subscriber needs (docs/ipo.md, Offers). */
 export function OfferCard({ offer, onSubscribe }: { offer: IpoOffer; onSubscribe?: () => void }) {

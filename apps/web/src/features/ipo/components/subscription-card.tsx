@@ -9,9 +9,9 @@ import ipo from './ipo.module.css';
 const styles = { ...card, ...ipo };
 
 const statusTag: Record<number, string> = {
-  [ipoSubscriptionStatuses.awaiting]: styles.tagSoon ?? '',
-  [ipoSubscriptionStatuses.allotted]: styles.tagLive ?? '',
-  [ipoSubscriptionStatuses.listed]: styles.tagLive ?? '',
+  [ipoSubscriptionStatuses.awaiting]: styles.tagWarning ?? '',
+  [ipoSubscriptionStatuses.allotted]: styles.tagSuccess ?? '',
+  [ipoSubscriptionStatuses.listed]: styles.tagSuccess ?? '',
 };
 
 /** One of my subscriptions with every field of the product's (docs/product.md) IPO subscription and, once allotted, the money. */

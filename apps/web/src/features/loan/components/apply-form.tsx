@@ -9,6 +9,7 @@ import { confirm, toast } from '../../../shared/feedback.ts';
 import { useIdempotentAttempt } from '../../../shared/idempotency.ts';
 import { useMoney } from '../../../shared/money-format.ts';
 import { guardLoginPath } from '../../../shared/navigation.ts';
+import card from '../../../shared/ui/product-card.module.css';
 import { type ApplyBody, uploadSignature, useApplyLoan } from '../api/apply.ts';
 import { kycPath, loanContractPath } from '../paths.ts';
 import { loanTerms, outside } from '../terms.ts';
@@ -93,11 +94,11 @@ export function ApplyForm({ product, isLogined }: { product: LoanProduct; isLogi
         void submit();
       }}
     >
-      <div className={styles.card}>
-        <label className={styles.field}>
-          <span className={styles.label}>{t('loan.amount', { currency })}</span>
+      <div className={card.card}>
+        <label className={card.field}>
+          <span className={card.label}>{t('loan.amount', { currency })}</span>
           <input
-            className={`${styles.input} ${shown.amount ? styles.inputInvalid : ''}`}
+            className={`${card.input} ${shown.amount ? card.inputInvalid : ''}`}
             name="amount"
             inputMode="numeric"
             autoComplete="off"
@@ -109,12 +110,12 @@ export function ApplyForm({ product, isLogined }: { product: LoanProduct; isLogi
             onChange={(event) => setAmount(event.target.value)}
             aria-invalid={Boolean(shown.amount)}
           />
-          {shown.amount && <p className={styles.error}>{shown.amount}</p>}
+          {shown.amount && <p className={card.error}>{shown.amount}</p>}
         </label>
       </div>
 
-      <div className={styles.card} data-testid="loan-terms">
-        <h2 className={styles.cardTitle}>{t('loan.keyTerms')}</h2>
+      <div className={card.card} data-testid="loan-terms">
+        <h2 className={card.name}>{t('loan.keyTerms')}</h2>
         <Row label={t('loan.amountLabel')}>{terms ? money.amount(amount.trim(), currency) : '--'}</Row>
         <Row label={t('loan.cycle')}>{t('loan.cycleDays', { count: product.cycleDays })}</Row>
         <Row label={t('loan.dailyInterest')}>
@@ -137,11 +138,11 @@ export function ApplyForm({ product, isLogined }: { product: LoanProduct; isLogi
         <Row label={t('loan.totalToRepay')} strong testId="loan-total">
           {terms ? money.amount(terms.total, currency) : '--'}
         </Row>
-        <p className={styles.notice}>{t('loan.termsNote')}</p>
+        <p className={card.notice}>{t('loan.termsNote')}</p>
       </div>
 
-      <div className={styles.card}>
-        <h2 className={styles.cardTitle}>{t('loan.contract')}</h2>
+      <div className={card.card}>
+        <h2 className={card.name}>{t('loan.contract')}</h2>
         <Link className={styles.link} to={loanContractPath} data-testid="loan-contract-link">
           {t('loan.readContract')}
         </Link>
@@ -149,8 +150,8 @@ export function ApplyForm({ product, isLogined }: { product: LoanProduct; isLogi
           <input type="checkbox" name="agree" checked={agree} onChange={(event) => setAgree(event.target.checked)} />
           <span>{t('loan.agree')}</span>
         </label>
-        {shown.agree && <p className={styles.error}>{shown.agree}</p>}
-        <span className={styles.label}>{t('loan.signature')}</span>
+        {shown.agree && <p className={card.error}>{shown.agree}</p>}
+        <span className={card.label}>{t('loan.signature')}</span>
         <SignatureField
           ref={signature}
           invalid={Boolean(shown.signature)}
@@ -159,7 +160,7 @@ export function ApplyForm({ product, isLogined }: { product: LoanProduct; isLogi
             setUploaded(undefined);
           }}
         />
-        {shown.signature && <p className={styles.error}>{shown.signature}</p>}
+        {shown.signature && <p className={card.error}>{shown.signature}</p>}
       </div>
 
       <Button block type="submit" color="primary" size="large" loading={sending}>

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import card from '../../../shared/ui/product-card.module.css';
 import { kycPath } from '../paths.ts';
 import styles from './loan.module.css';
 
@@ -11,7 +12,7 @@ export function KycNotice({ kycStatus }: { kycStatus: unknown }) {
   const { t } = useTranslation();
   if (kycStatus === kycPassed) return null;
   return (
-    <p className={`${styles.notice} ${styles.warning}`} data-testid="loan-kyc-notice">
+    <p className={`${card.notice} ${card.noticeWarning}`} data-testid="loan-kyc-notice">
       {t('loan.kycNotice')}{' '}
       <Link className={styles.link} to={kycPath}>
         {t('loan.kycLink')}

@@ -2,6 +2,7 @@ import { type Loan, loanApprovalStatuses } from '@soar/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMoney } from '../../../shared/money-format.ts';
+import card from '../../../shared/ui/product-card.module.css';
 import styles from './loan.module.css';
 import { Row } from './row.tsx';
 import { StatusTag } from './status-tag.tsx';
@@ -14,13 +15,13 @@ export function LoanCard({ loan }: { loan: Loan }) {
   return (
     <Link
       to={`/pages/borrow/detail?id=${loan.id}`}
-      className={`${styles.card} ${styles.clickable}`}
+      className={`${card.card} ${styles.clickable}`}
       data-testid="loan-card"
     >
-      <div className={styles.cardHead}>
+      <div className={card.cardHead}>
         <div>
-          <h2 className={styles.cardTitle}>{loan.name}</h2>
-          <p className={styles.sub}>{t('loan.appliedOn', { date: money.time(loan.appliedAt) })}</p>
+          <h2 className={card.name}>{loan.name}</h2>
+          <p className={card.sub}>{t('loan.appliedOn', { date: money.time(loan.appliedAt) })}</p>
         </div>
         <StatusTag loan={loan} />
       </div>

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMoney } from '../../../shared/money-format.ts';
+import card from '../../../shared/ui/product-card.module.css';
 import { loanContractPath } from '../paths.ts';
 import styles from './loan.module.css';
 import { OwedSplit } from './owed-split.tsx';
@@ -23,23 +24,23 @@ export function LoanDetailView({ loan }: { loan: LoanDetail }) {
 
   return (
     <>
-      <div className={styles.card} data-testid="loan-summary">
-        <div className={styles.cardHead}>
+      <div className={card.card} data-testid="loan-summary">
+        <div className={card.cardHead}>
           <div>
-            <h2 className={styles.cardTitle}>{loan.name}</h2>
-            <p className={styles.sub}>{t('loan.appliedOn', { date: money.time(loan.appliedAt) })}</p>
+            <h2 className={card.name}>{loan.name}</h2>
+            <p className={card.sub}>{t('loan.appliedOn', { date: money.time(loan.appliedAt) })}</p>
           </div>
           <StatusTag loan={loan} />
         </div>
-        {loan.approvalStatus === loanApprovalStatuses.pending && <p className={styles.notice}>{t('loan.waiting')}</p>}
+        {loan.approvalStatus === loanApprovalStatuses.pending && <p className={card.notice}>{t('loan.waiting')}</p>}
         {loan.approvalStatus === loanApprovalStatuses.refused && (
-          <p className={`${styles.notice} ${styles.alert}`}>
+          <p className={`${card.notice} ${card.noticeAlert}`}>
             {t('loan.refusedBecause', { reason: loan.refuseReason ?? '' })}
           </p>
         )}
         {approved && (
           <>
-            <span className={styles.rowLabel}>{t('loan.owedToday')}</span>
+            <span className={card.rowLabel}>{t('loan.owedToday')}</span>
             <span
               className={`${styles.big} ${loan.status === loanStatuses.overdue ? styles.danger : ''}`}
               data-testid="loan-owed"
@@ -48,10 +49,10 @@ export function LoanDetailView({ loan }: { loan: LoanDetail }) {
             </span>
             <OwedSplit owed={loan.owed} currency={currency} testId="loan-owed-split" />
             {loan.accruedThrough && (
-              <span className={styles.hint}>{t('loan.accruedThrough', { date: money.day(loan.accruedThrough) })}</span>
+              <span className={card.hint}>{t('loan.accruedThrough', { date: money.day(loan.accruedThrough) })}</span>
             )}
             {loan.overdueDays > 0 && (
-              <p className={`${styles.notice} ${styles.alert}`} data-testid="loan-overdue">
+              <p className={`${card.notice} ${card.noticeAlert}`} data-testid="loan-overdue">
                 {t('loan.overdueWarning', { count: loan.overdueDays, rate: money.rate(loan.dailyPenaltyRate) })}
               </p>
             )}
@@ -64,8 +65,8 @@ export function LoanDetailView({ loan }: { loan: LoanDetail }) {
         )}
       </div>
 
-      <div className={styles.card} data-testid="loan-schedule">
-        <h2 className={styles.cardTitle}>{t('loan.schedule')}</h2>
+      <div className={card.card} data-testid="loan-schedule">
+        <h2 className={card.name}>{t('loan.schedule')}</h2>
         <Row label={t('loan.appliedAmount')}>{money.amount(loan.amount, currency)}</Row>
         {loan.approvedAmount && (
           <Row label={t('loan.approvedAmount')}>{money.amount(loan.approvedAmount, currency)}</Row>
@@ -100,10 +101,10 @@ export function LoanDetailView({ loan }: { loan: LoanDetail }) {
       {active && <Simulator loan={loan} />}
 
       {approved && (
-        <div className={styles.card} data-testid="loan-accruals">
-          <h2 className={styles.cardTitle}>{t('loan.accruals')}</h2>
+        <div className={card.card} data-testid="loan-accruals">
+          <h2 className={card.name}>{t('loan.accruals')}</h2>
           {loan.accruals.length === 0 ? (
-            <span className={styles.hint}>{t('loan.noAccruals')}</span>
+            <span className={card.hint}>{t('loan.noAccruals')}</span>
           ) : (
             <div className={styles.table}>
               <div className={`${styles.tableRow} ${styles.tableHead}`}>
@@ -124,13 +125,13 @@ export function LoanDetailView({ loan }: { loan: LoanDetail }) {
       )}
 
       {approved && (
-        <div className={styles.card} data-testid="loan-repayments">
-          <h2 className={styles.cardTitle}>{t('loan.repayments')}</h2>
+        <div className={card.card} data-testid="loan-repayments">
+          <h2 className={card.name}>{t('loan.repayments')}</h2>
           {loan.repayments.length === 0 ? (
-            <span className={styles.hint}>{t('loan.noRepayments')}</span>
+            <span className={card.hint}>{t('loan.noRepayments')}</span>
           ) : (
             loan.repayments.map((repayment) => (
-              <div key={repayment.id} className={styles.field} data-testid="loan-repayment">
+              <div key={repayment.id} className={card.field} data-testid="loan-repayment">
                 <Row label={money.time(repayment.time)} strong>
                   {money.amount(repayment.amount, currency)}
                 </Row>

@@ -7,6 +7,7 @@ import { contractErrors } from '../../../shared/contract-errors.ts';
 import { toast } from '../../../shared/feedback.ts';
 import { useIdempotentAttempt } from '../../../shared/idempotency.ts';
 import { useMoney } from '../../../shared/money-format.ts';
+import card from '../../../shared/ui/product-card.module.css';
 import { Sheet } from '../../../shared/ui/sheet.tsx';
 import { type RepayBody, usePreview, useRepay } from '../api/loans.ts';
 import { decimalPlaces, moreThan, utcToday } from '../terms.ts';
@@ -53,17 +54,17 @@ export function RepaySheet({ loan, onClose }: { loan: LoanDetail; onClose: () =>
   return (
     <Sheet open onClose={onClose} title={t('loan.repayTitle', { name: loan.name })} testId="repay-sheet">
       <form
-        className={styles.sheetForm}
+        className={card.form}
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
           void submit();
         }}
       >
-        <label className={styles.field}>
-          <span className={styles.label}>{t('loan.repayAmount', { currency })}</span>
+        <label className={card.field}>
+          <span className={card.label}>{t('loan.repayAmount', { currency })}</span>
           <input
-            className={`${styles.input} ${shown.amount ? styles.inputInvalid : ''}`}
+            className={`${card.input} ${shown.amount ? card.inputInvalid : ''}`}
             name="amount"
             inputMode="decimal"
             autoComplete="off"
@@ -71,21 +72,21 @@ export function RepaySheet({ loan, onClose }: { loan: LoanDetail; onClose: () =>
             onChange={(event) => setAmount(event.target.value)}
             aria-invalid={Boolean(shown.amount)}
           />
-          {shown.amount && <p className={styles.error}>{shown.amount}</p>}
-          <span className={styles.hint} data-testid="repay-available">
+          {shown.amount && <p className={card.error}>{shown.amount}</p>}
+          <span className={card.hint} data-testid="repay-available">
             {t('loan.available', { amount: available ? money.amount(available, currency) : '--' })} ·{' '}
             <button type="button" className={styles.textButton} onClick={() => setAmount(loan.owed.total)}>
               {t('loan.payAll')}
             </button>
           </span>
         </label>
-        <span className={styles.label}>{t('loan.settles')}</span>
+        <span className={card.label}>{t('loan.settles')}</span>
         {preview.data && valid ? (
           <OwedSplit owed={preview.data.paid} currency={currency} testId="repay-split" />
         ) : (
-          <span className={styles.hint}>--</span>
+          <span className={card.hint}>--</span>
         )}
-        <p className={styles.notice}>{t('loan.repayOrder')}</p>
+        <p className={card.notice}>{t('loan.repayOrder')}</p>
         <Button block type="submit" color="primary" size="large" loading={repay.isPending}>
           {t('loan.repay')}
         </Button>

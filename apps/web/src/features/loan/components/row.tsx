@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import card from '../../../shared/ui/product-card.module.css';
 import styles from './loan.module.css';
 
 /** A label and its value on one line, as in a statement. */
@@ -14,9 +15,9 @@ export function Row({
   testId?: string;
 }) {
   return (
-    <div className={styles.row}>
-      <span className={styles.rowLabel}>{label}</span>
-      <span className={`${styles.rowValue} ${strong ? styles.strong : ''}`} data-testid={testId}>
+    <div className={card.row}>
+      <span className={card.rowLabel}>{label}</span>
+      <span className={`${card.rowValue} ${strong ? styles.strong : ''}`} data-testid={testId}>
         {children}
       </span>
     </div>

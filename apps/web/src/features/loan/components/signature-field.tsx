@@ -1,6 +1,7 @@
 import { type Ref, useEffect, useImperativeHandle, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import SignaturePad from 'signature_pad';
+import card from '../../../shared/ui/product-card.module.css';
 import styles from './loan.module.css';
 
 export type SignatureHandle = { toPng(): Promise<Blob> };
@@ -71,7 +72,7 @@ export function SignatureField({
         aria-label={t('loan.signHere')}
       />
       <div className={styles.signatureBar}>
-        <span className={styles.hint}>{t('loan.signHere')}</span>
+        <span className={card.hint}>{t('loan.signHere')}</span>
         <button
           type="button"
           className={styles.textButton}

@@ -3,9 +3,9 @@ import type { LoanDetail } from '@soar/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMoney } from '../../../shared/money-format.ts';
+import card from '../../../shared/ui/product-card.module.css';
 import { usePreview } from '../api/loans.ts';
 import { addDays, utcToday } from '../terms.ts';
-import styles from './loan.module.css';
 import { OwedSplit } from './owed-split.tsx';
 import { Row } from './row.tsx';
 
@@ -29,13 +29,13 @@ export function Simulator({ loan }: { loan: LoanDetail }) {
   const result = preview.isError ? undefined : preview.data;
 
   return (
-    <div className={styles.card} data-testid="loan-simulator">
-      <h2 className={styles.cardTitle}>{t('loan.simulator')}</h2>
-      <p className={styles.sub}>{t('loan.simulatorHint')}</p>
-      <label className={styles.field}>
-        <span className={styles.label}>{t('loan.payOn')}</span>
+    <div className={card.card} data-testid="loan-simulator">
+      <h2 className={card.name}>{t('loan.simulator')}</h2>
+      <p className={card.sub}>{t('loan.simulatorHint')}</p>
+      <label className={card.field}>
+        <span className={card.label}>{t('loan.payOn')}</span>
         <input
-          className={styles.input}
+          className={card.input}
           type="date"
           name="date"
           value={date}
@@ -44,10 +44,10 @@ export function Simulator({ loan }: { loan: LoanDetail }) {
           onChange={(event) => setDate(event.target.value)}
         />
       </label>
-      <label className={styles.field}>
-        <span className={styles.label}>{t('loan.payAmount', { currency })}</span>
+      <label className={card.field}>
+        <span className={card.label}>{t('loan.payAmount', { currency })}</span>
         <input
-          className={`${styles.input} ${failure || !ready ? styles.inputInvalid : ''}`}
+          className={`${card.input} ${failure || !ready ? card.inputInvalid : ''}`}
           name="simulatedAmount"
           inputMode="decimal"
           autoComplete="off"
@@ -56,8 +56,8 @@ export function Simulator({ loan }: { loan: LoanDetail }) {
           onChange={(event) => setAmount(event.target.value)}
         />
       </label>
-      {failure && <p className={styles.error}>{failure}</p>}
-      {!ready && <p className={styles.error}>{t('validation.amount')}</p>}
+      {failure && <p className={card.error}>{failure}</p>}
+      {!ready && <p className={card.error}>{t('validation.amount')}</p>}
       {result && !failure && (
         <>
           <Row label={t('loan.owedThatDay')} strong testId="simulated-owed">
@@ -71,7 +71,7 @@ export function Simulator({ loan }: { loan: LoanDetail }) {
           <Row label={t('loan.leftAfter')} strong testId="simulated-left">
             {money.amount(result.left.total, currency)}
           </Row>
-          {result.overdue && <p className={`${styles.notice} ${styles.alert}`}>{t('loan.overdueThatDay')}</p>}
+          {result.overdue && <p className={`${card.notice} ${card.noticeAlert}`}>{t('loan.overdueThatDay')}</p>}
         </>
       )}
     </div>

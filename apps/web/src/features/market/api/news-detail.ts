@@ -1,13 +1,13 @@
-import { request } from '@soar/client';
-import type { NewsItem } from '@soar/contract';
+import { call } from '@soar/client';
+import type { ApiData } from '@soar/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { marketKeys } from './keys.ts';
 
-export type NewsDetail = NewsItem & { body: string };
+export type NewsDetail = ApiData<'GET /news/detail'>;
 
 /** `GET news/detail?id=`: an article in the request's language when translated. */
 export const getNewsDetail = (id: string) =>
-  request<NewsDetail>({ url: 'news/detail', query: { id }, loading: false, toast: false });
+  call('GET /news/detail', { query: { id } }, { loading: false, toast: false });
 
 export const newsDetailQuery = (id: string) =>
   queryOptions({

@@ -1,9 +1,8 @@
-import { request } from '@soar/client';
-import type { Quote } from '@soar/contract';
+import { call } from '@soar/client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { marketKeys } from './keys.ts';
 
 /** `GET market/popular`: up to 12 well-known stocks. */
-export const getPopular = () => request<Quote[]>({ url: 'market/popular', loading: false });
+export const getPopular = () => call('GET /market/popular', undefined, { loading: false });
 export const popularQuery = queryOptions({ queryKey: marketKeys.popular, queryFn: getPopular });
 export const usePopular = () => useQuery(popularQuery);

@@ -1,10 +1,10 @@
-import { request } from '@soar/client';
-import type { Quote } from '@soar/contract';
+import { call } from '@soar/client';
+import type { ApiData } from '@soar/contract';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { marketKeys } from './keys.ts';
 
 export type QuoteTab = 'active' | 'gainers' | 'losers';
-export type QuotePage = { list: Quote[]; total: number; page: number; pageSize: number };
+export type QuotePage = ApiData<'GET /market/quote/list'>;
 
 export const quoteListPageSize = 20;
 
@@ -12,7 +12,7 @@ export const quoteListPageSize = 20;
 export const getQuoteList = (
   query: { market?: string; tab: QuoteTab; page: number; pageSize: number },
   signal?: AbortSignal,
-) => request<QuotePage>({ url: 'market/quote/list', query, loading: false, signal });
+) => call('GET /market/quote/list', { query }, { loading: false, signal });
 
 export const quoteListQuery = (market: string | undefined, tab: QuoteTab) =>
   infiniteQueryOptions({

@@ -1,13 +1,13 @@
-import { request } from '@soar/client';
-import type { NewsItem, Quote } from '@soar/contract';
+import { call } from '@soar/client';
+import type { ApiData } from '@soar/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { marketKeys } from './keys.ts';
 
-export type SearchResult = { stocks: Quote[]; news: NewsItem[] };
+export type SearchResult = ApiData<'GET /search'>;
 
 /** `GET search?q=`: stocks and news; the server ignores case and accents. */
 export const getSearch = (q: string, signal?: AbortSignal) =>
-  request<SearchResult>({ url: 'search', query: { q }, loading: false, signal });
+  call('GET /search', { query: { q } }, { loading: false, signal });
 
 export const searchQuery = (q: string) =>
   queryOptions({

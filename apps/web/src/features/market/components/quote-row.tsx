@@ -3,23 +3,27 @@ import { type ReactNode, useRef } from 'react';
 import { directionOf, formatChangePercent, formatPrice } from '../../../shared/quote/format.ts';
 import { directionClass, flashClass, pillClass } from '../../../shared/quote/index-card.tsx';
 import { useLiveQuote } from '../../../shared/quote/live-quote.ts';
+import { QuoteMarketState } from '../../../shared/quote/market-state.tsx';
 import { useLocale } from '../../../shared/use-locale.ts';
 import styles from '../market.module.css';
 
 /**
  * One live stock: name, symbol, price and change percent. The price flashes green (up) or red
- * (down) when it moves; `showCurrency` names the price's currency (lists that mix markets).
+ * (down) when it moves; `showCurrency` names the price's currency and `showState` whether its
+ * market is open (lists that mix markets).
  */
 export function QuoteRow({
   quote: initial,
   onOpen,
   aside,
   showCurrency = false,
+  showState = false,
 }: {
   quote: Quote;
   onOpen: (symbol: string) => void;
   aside?: ReactNode;
   showCurrency?: boolean;
+  showState?: boolean;
 }) {
   const locale = useLocale();
   const element = useRef<HTMLLIElement>(null);
@@ -33,6 +37,7 @@ export function QuoteRow({
           <span className={styles.quoteSymbol} data-testid="quote-symbol">
             {quote.symbol}
           </span>
+          {showState && <QuoteMarketState quote={quote} />}
         </span>
         <span className={styles.priceCell}>
           <span

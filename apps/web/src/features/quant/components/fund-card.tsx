@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useMoney } from '../../../shared/money-format.ts';
 import styles from '../../../shared/ui/product-card.module.css';
 
-const stateTag = { onSale: styles.tagLive, upcoming: styles.tagSoon, ended: '' } as const;
+const stateTag = { onSale: styles.tagSuccess, upcoming: styles.tagWarning, ended: '' } as const;
 
 /** One fund of the offer: every field of the fund (docs/products.md, Quant funds) and its actions. */
 export function FundCard({ fund, onBuy, onRecord }: { fund: QuantFund; onBuy: () => void; onRecord: () => void }) {

@@ -17,7 +17,9 @@ export function OrderCard({ order }: { order: QuantOrder }) {
           <h2 className={styles.name}>{order.fundName}</h2>
           <p className={styles.sub}>{t('quant.marketCurrency', { market: order.market, currency })}</p>
         </div>
-        <span className={`${styles.tag} ${ended ? '' : styles.tagLive}`}>{t(`quant.orderStatus.${order.status}`)}</span>
+        <span className={`${styles.tag} ${ended ? '' : styles.tagSuccess}`}>
+          {t(`quant.orderStatus.${order.status}`)}
+        </span>
       </div>
       <div className={styles.highlight}>
         <span className={styles.big} data-testid="order-profit">

@@ -1,12 +1,10 @@
-import { request } from '@soar/client';
-import type { Candle, KlineInterval } from '@soar/contract';
+import { call } from '@soar/client';
+import type { KlineInterval } from '@soar/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-
-type Kline = { symbol: string; interval: KlineInterval; list: Candle[] };
 
 /** `GET market/kline?symbol=&interval=&limit=`: the newest bars, ascending, the open bar included. */
 export const getKline = (symbol: string, interval: KlineInterval, limit: number) =>
-  request<Kline>({ url: 'market/kline', query: { symbol, interval, limit }, toast: false });
+  call('GET /market/kline', { query: { symbol, interval, limit } }, { toast: false });
 
 export const klineQueryOptions = (symbol: string, interval: KlineInterval, limit: number) =>
   queryOptions({

@@ -85,8 +85,15 @@ export function createKlineChart(container: HTMLElement, options: ChartOptions) 
     localization: { locale: options.locale, priceFormatter: (value: number) => number.format(value) },
     layout: { background: { type: ColorType.Solid, color: 'transparent' }, attributionLogo: false, fontSize: 11 },
     rightPriceScale: { borderVisible: false },
-    // The first bar starts at the left edge, so the first time label is not cut off.
-    timeScale: { borderVisible: false, timeVisible: true, secondsVisible: false, fixLeftEdge: true },
+    // Both edges fixed: the first bar starts at the left edge and the labels at either edge are
+    // moved inside the chart, so neither the first nor the last time label is cut off.
+    timeScale: {
+      borderVisible: false,
+      timeVisible: true,
+      secondsVisible: false,
+      fixLeftEdge: true,
+      fixRightEdge: true,
+    },
     handleScale: { axisPressedMouseMove: false },
   });
   const candles = chart.addSeries(CandlestickSeries, {

@@ -4,10 +4,14 @@ import { navigate } from '../../../shared/navigation.ts';
 import { directionOf, formatChangePercent, formatPrice, quotePath } from '../../../shared/quote/format.ts';
 import { directionClass, flashClass, pillClass } from '../../../shared/quote/index-card.tsx';
 import { useLiveQuote } from '../../../shared/quote/live-quote.ts';
+import { QuoteMarketState } from '../../../shared/quote/market-state.tsx';
 import { useLocale } from '../../../shared/use-locale.ts';
 import styles from '../quote.module.css';
 
-/** One index of the global list: name, symbol and country, live level and change; tap opens its detail. */
+/**
+ * One index of the global list: name, symbol and country, whether its market is open, live level
+ * and change; tap opens its detail.
+ */
 export function IndexRow({ quote: initial }: { quote: Quote }) {
   const locale = useLocale();
   const element = useRef<HTMLLIElement>(null);
@@ -20,6 +24,7 @@ export function IndexRow({ quote: initial }: { quote: Quote }) {
         className={styles.indexRow}
         onClick={() => navigate(quotePath(quote))}
         data-testid="index-row"
+        data-symbol={quote.symbol}
       >
         <span className={styles.indexRowName}>
           <span className={styles.indexName}>{quote.name}</span>
@@ -27,6 +32,7 @@ export function IndexRow({ quote: initial }: { quote: Quote }) {
             <span>{quote.symbol}</span>
             <span className={styles.quoteBadge}>{quote.market}</span>
           </span>
+          <QuoteMarketState quote={quote} />
         </span>
         <span className={styles.indexRowLevel}>
           <span key={flashKey} className={`${styles.indexLevel} ${flash ? flashClass[flash] : ''}`}>

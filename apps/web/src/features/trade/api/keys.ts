@@ -6,7 +6,6 @@ export const tradeKeys = {
   closed: ['trade', 'closed'] as const,
   detail: (id: number) => ['trade', 'detail', id] as const,
   preview: (input: object) => ['trade', 'preview', input] as const,
-  marketStatus: ['market', 'status'] as const,
 };
 
 export const pageSize = 20;

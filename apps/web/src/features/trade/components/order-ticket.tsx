@@ -2,8 +2,8 @@ import { type Direction, directions, timeInForceList } from '@soar/contract';
 import { Button } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMarketStatus } from '../../../shared/quote/market-status.ts';
 import { Sheet } from '../../../shared/ui/sheet.tsx';
-import { useMarketStatus } from '../api/market-status.ts';
 import { errorMessages, usePreview } from '../api/preview.ts';
 import {
   isBlock,

@@ -2,7 +2,13 @@ import { call } from '@soar/client';
 import type { CryptoNetwork } from '@soar/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-export type WalletAddressBody = { name: string; currency: string; network: CryptoNetwork; address: string };
+export type WalletAddressBody = {
+  name: string;
+  currency: string;
+  network: CryptoNetwork;
+  address: string;
+  payPassword: string;
+};
 
 export const addWalletAddress = (body: WalletAddressBody) => call('POST /wallet/address/add', { body });
 

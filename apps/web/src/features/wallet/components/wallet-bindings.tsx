@@ -1,3 +1,4 @@
+import { RequestError } from '@soar/client';
 import { walletAddressBody } from '@soar/contract';
 import { Button, Form, Input, Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +9,7 @@ import { useAddWalletAddress, type WalletAddressBody } from '../api/add-wallet-a
 import { useRemoveWalletAddress } from '../api/remove-wallet-address.ts';
 import type { WalletAddress } from '../api/types.ts';
 import { isAddressShape } from '../validation.ts';
+import { PayPasswordItem } from './pay-password-item.tsx';
 import { SingleSelector } from './single-selector.tsx';
 
 export const networkOptions = [
@@ -49,8 +51,11 @@ export function WalletAddressItem({ wallet }: { wallet: WalletAddress }) {
   );
 }
 
-/** Binds a USDT address; the shape is checked here, the checksum by the server. */
-export function AddWalletForm() {
+/**
+ * Binds a USDT address; the shape is checked here, the checksum by the server. Money can leave to
+ * it, so binding asks for the pay password like a withdrawal.
+ */
+export function AddWalletForm({ hasPayPassword }: { hasPayPassword: boolean }) {
   const { t } = useTranslation();
   const add = useAddWalletAddress();
   const [form] = Form.useForm<Partial<WalletAddressBody>>();
@@ -59,6 +64,7 @@ export function AddWalletForm() {
     currency: values.currency ?? '',
     network: values.network ?? 'TRC20',
     address: (values.address ?? '').trim(),
+    payPassword: values.payPassword ?? '',
   });
   const check = useFormCheck<Partial<WalletAddressBody>>(form, (values) => {
     const body = bodyOf(values);
@@ -75,9 +81,11 @@ export function AddWalletForm() {
     try {
       await add.mutateAsync(body);
     } catch (error) {
-      // The server's verdict (a checksum that does not hold, an address already bound) stays under the field too.
-      const messages = (error as { messages?: string[] }).messages ?? [];
-      if (messages.length > 0) form.setFields([{ name: 'address', errors: messages }]);
+      // The server's verdict stays under its field too: the pay password's, or the address's (a
+      // checksum that does not hold, an address already bound).
+      if (!(error instanceof RequestError) || error.messages.length === 0) return;
+      const field = String(error.code).startsWith('PAY_PASSWORD') ? 'payPassword' : 'address';
+      form.setFields([{ name: field, errors: error.messages }]);
       return;
     }
     toast(t('wallet.bound'));
@@ -95,7 +103,7 @@ export function AddWalletForm() {
       onFinish={submit}
       data-testid="add-wallet-form"
       footer={
-        <Button block type="submit" color="primary" loading={add.isPending}>
+        <Button block type="submit" color="primary" loading={add.isPending} disabled={!hasPayPassword}>
           {t('wallet.bind')}
         </Button>
       }
@@ -113,6 +121,7 @@ export function AddWalletForm() {
       <Form.Item name="address" label={t('fields.address')} required>
         <Input maxLength={100} clearable autoComplete="off" />
       </Form.Item>
+      <PayPasswordItem hasPayPassword={hasPayPassword} />
     </Form>
   );
 }

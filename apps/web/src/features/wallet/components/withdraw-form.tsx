@@ -12,6 +12,7 @@ import { useApplyWithdraw, type WithdrawBody } from '../api/withdraw-apply.ts';
 import { atLeast, withdrawPreview } from '../money.ts';
 import { useFormat } from '../use-format.ts';
 import { amountError, normaliseAmount } from '../validation.ts';
+import { PayPasswordItem } from './pay-password-item.tsx';
 import { SingleSelector } from './single-selector.tsx';
 import { Notice, Row } from './wallet-page.tsx';
 
@@ -165,18 +166,7 @@ export function WithdrawCryptoForm({
           <span className="wallet-hint">{t('wallet.noWallet')}</span>
         )}
       </Form.Item>
-      <Form.Item name="payPassword" label={t('wallet.payPassword')} required>
-        {hasPayPassword ? (
-          <Input type="password" maxLength={16} autoComplete="off" placeholder={t('wallet.payPasswordPlaceholder')} />
-        ) : (
-          <Notice tone="warning" testId="no-pay-password">
-            {t('wallet.noPayPassword')}{' '}
-            <Link className="wallet-link" to="/pages/setting/paypwd">
-              {t('wallet.setPayPassword')}
-            </Link>
-          </Notice>
-        )}
-      </Form.Item>
+      <PayPasswordItem hasPayPassword={hasPayPassword} />
       <div className="wallet-preview">
         <Notice>{t('wallet.minimumWithdraw', { minimum: format.amount(config.minimumUsd, 'USD') })}</Notice>
         <Notice>{t(config.processingKey)}</Notice>

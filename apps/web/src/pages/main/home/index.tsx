@@ -13,7 +13,7 @@ import styles from '../../../features/market/market.module.css';
 import { quotePath } from '../../../shared/quote/format.ts';
 import { IndexCard } from '../../../shared/quote/index-card.tsx';
 import { useIndexList } from '../../../shared/quote/index-list.ts';
-import { Logo } from '../../../shared/ui/logo.tsx';
+import { TopBar } from '../../../shared/ui/top-bar.tsx';
 import { useLocale } from '../../../shared/use-locale.ts';
 
 /** The Swiper and its animation library load after the page; the first banner shows meanwhile. */
@@ -53,8 +53,7 @@ export function Page() {
 
   return (
     <>
-      <header className={styles.homeHeader}>
-        <Logo size={32} />
+      <TopBar>
         <button
           type="button"
           className={styles.searchEntry}
@@ -64,7 +63,7 @@ export function Page() {
           <Icon name="search" />
           <span>{t('marketUi.search.placeholder')}</span>
         </button>
-      </header>
+      </TopBar>
       <div className={styles.page}>
         <h1 className="visually-hidden">{t('pages.main.home.index')}</h1>
         <Suspense
@@ -160,6 +159,7 @@ export function Page() {
                 quote={quote}
                 onOpen={openStock}
                 showCurrency={mixesCurrencies(active.data.list)}
+                showState
               />
             ))}
           </ul>

@@ -11,7 +11,7 @@ export function Page() {
   const isLogined = useSessionStore((state) => state.isLogined);
   return (
     <section>
-      <h1 className="page-title" style={{ padding: '20px 16px 0', margin: 0 }}>
+      <h1 className="page-title" style={{ padding: '12px 16px 0', margin: 0 }}>
         {t('pages.main.trade.index')}
       </h1>
       {isLogined ? (

@@ -1,0 +1,23 @@
+import { Form, Input } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Notice } from './wallet-page.tsx';
+
+/** The pay password field of a form that lets money leave, or the way to set one first. */
+export function PayPasswordItem({ hasPayPassword }: { hasPayPassword: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Form.Item name="payPassword" label={t('wallet.payPassword')} required>
+      {hasPayPassword ? (
+        <Input type="password" maxLength={16} autoComplete="off" placeholder={t('wallet.payPasswordPlaceholder')} />
+      ) : (
+        <Notice tone="warning" testId="no-pay-password">
+          {t('wallet.noPayPassword')}{' '}
+          <Link className="wallet-link" to="/pages/setting/paypwd">
+            {t('wallet.setPayPassword')}
+          </Link>
+        </Notice>
+      )}
+    </Form.Item>
+  );
+}
