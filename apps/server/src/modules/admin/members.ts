@@ -3,7 +3,7 @@ import type { Database, Transaction } from '../../db/client.ts';
 import { balances, deposits, loginAttempts, sessions, users, withdrawals } from '../../db/schema/index.ts';
 import { moneyString } from '../../lib/decimal.ts';
 import { AppError } from '../../lib/errors.ts';
-import { paginate } from '../../lib/paginate.ts';
+import { type PageQuery, paginate } from '../../lib/paginate.ts';
 import type { Actor } from '../../lib/route.ts';
 import { revokeAllSessions } from '../member/sessions.ts';
 import type { AccountService } from '../wallet/account.ts';
@@ -42,7 +42,7 @@ export class MemberAdmin {
     private readonly accounts: AccountService,
   ) {}
 
-  async list(query: { page: number; pageSize: number; q?: string }) {
+  async list(query: PageQuery & { q?: string }) {
     let where: SQL | undefined;
     if (query.q) {
       const pattern = likeText(query.q);
@@ -105,7 +105,7 @@ export class MemberAdmin {
     };
   }
 
-  async ledger(query: { id: number; page: number; pageSize: number; currency?: string }) {
+  async ledger(query: PageQuery & { id: number; currency?: string }) {
     await this.row(query.id);
     return this.accounts.transactions(query.id, query);
   }
