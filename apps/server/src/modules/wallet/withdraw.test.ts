@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { appSettings, users } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
+import { api } from '../../test/http.ts';
 import {
   balanceOf,
-  call,
   createMember,
   createOperator,
   expectLedgerVerified,
@@ -36,17 +36,21 @@ describe('wallet addresses', () => {
       ['ERC20', erc20],
       ['ERC20', erc20.toLowerCase()],
     ]) {
-      const response = await call(t.app, 'POST', 'wallet/address/add', member.headers, {
-        name: 'Mine',
-        currency: 'USDT',
-        network,
-        address,
-      });
+      const response = await api(t.app).post(
+        'wallet/address/add',
+        {
+          name: 'Mine',
+          currency: 'USDT',
+          network,
+          address,
+        },
+        { headers: member.headers },
+      );
       expect(response.statusCode, response.body).toBe(200);
     }
-    const list = await call(t.app, 'GET', 'wallet/address/list', member.headers);
+    const list = await api(t.app).get('wallet/address/list', { headers: member.headers });
     expect(list.json().data).toHaveLength(3);
-    expect((await call(t.app, 'GET', 'wallet/address/list', other.headers)).json().data).toEqual([]);
+    expect((await api(t.app).get('wallet/address/list', { headers: other.headers })).json().data).toEqual([]);
   });
 
   it('refuses addresses with a broken checksum, prefix or length, in two languages', async () => {
@@ -59,26 +63,28 @@ describe('wallet addresses', () => {
       ['TRC20', erc20],
     ];
     for (const [network, address] of bad) {
-      const response = await call(t.app, 'POST', 'wallet/address/add', member.headers, {
-        name: 'Bad',
-        currency: 'USDT',
-        network,
-        address,
-      });
+      const response = await api(t.app).post(
+        'wallet/address/add',
+        {
+          name: 'Bad',
+          currency: 'USDT',
+          network,
+          address,
+        },
+        { headers: member.headers },
+      );
       expect(response.statusCode, address).toBe(422);
       expect(response.json().message).toBe(`This is not a valid ${network} address`);
     }
-    const spanish = await call(
-      t.app,
-      'POST',
+    const spanish = await api(t.app).post(
       'wallet/address/add',
-      { ...member.headers, 'x-soar-lang': 'es' },
       {
         name: 'Bad',
         currency: 'USDT',
         network: 'TRC20',
         address: '0x12',
       },
+      { headers: { ...member.headers, 'x-soar-lang': 'es' } },
     );
     expect(spanish.json().message).toBe('No es una dirección TRC20 válida');
   });
@@ -86,27 +92,27 @@ describe('wallet addresses', () => {
   it('refuses binding the same address twice', async () => {
     const member = await createMember(t.app);
     const body = { name: 'A', currency: 'USDT', network: 'TRC20', address: trc20 };
-    await call(t.app, 'POST', 'wallet/address/add', member.headers, body);
-    const again = await call(t.app, 'POST', 'wallet/address/add', member.headers, body);
+    await api(t.app).post('wallet/address/add', body, { headers: member.headers });
+    const again = await api(t.app).post('wallet/address/add', body, { headers: member.headers });
     expect(again.statusCode).toBe(409);
   });
 
   it("does not remove another member's address (IDOR)", async () => {
     const owner = await walletMember(t.app);
     const thief = await createMember(t.app);
-    const response = await call(t.app, 'POST', 'wallet/address/remove', thief.headers, { id: owner.walletId });
+    const response = await api(t.app).post('wallet/address/remove', { id: owner.walletId }, { headers: thief.headers });
     expect(response.statusCode).toBe(404);
-    expect((await call(t.app, 'GET', 'wallet/address/list', owner.headers)).json().data).toHaveLength(1);
-    const own = await call(t.app, 'POST', 'wallet/address/remove', owner.headers, { id: owner.walletId });
+    expect((await api(t.app).get('wallet/address/list', { headers: owner.headers })).json().data).toHaveLength(1);
+    const own = await api(t.app).post('wallet/address/remove', { id: owner.walletId }, { headers: owner.headers });
     expect(own.statusCode).toBe(200);
-    expect((await call(t.app, 'GET', 'wallet/address/list', owner.headers)).json().data).toHaveLength(0);
+    expect((await api(t.app).get('wallet/address/list', { headers: owner.headers })).json().data).toHaveLength(0);
   });
 });
 
 describe('withdraw config', () => {
   it('gives the $10 minimum, the fee rule in each currency and the processing text key', async () => {
     const member = await createMember(t.app);
-    const data = (await call(t.app, 'GET', 'withdraw/config', member.headers)).json().data;
+    const data = (await api(t.app).get('withdraw/config', { headers: member.headers })).json().data;
     expect(data).toMatchObject({
       minimumUsd: '10',
       feeRate: '0.01',
@@ -131,13 +137,17 @@ describe('withdraw apply and review', () => {
     return member;
   }
   const apply = (member: { headers: Headers; walletId: number }, amount: string, extra: object = {}) =>
-    call(t.app, 'POST', 'withdraw/apply', member.headers, {
-      amount,
-      currency: 'USDT',
-      walletId: member.walletId,
-      payPassword,
-      ...extra,
-    });
+    api(t.app).post(
+      'withdraw/apply',
+      {
+        amount,
+        currency: 'USDT',
+        walletId: member.walletId,
+        payPassword,
+        ...extra,
+      },
+      { headers: member.headers },
+    );
 
   it('freezes amount plus fee (1%, at least $1) and refuse returns it all', async () => {
     const member = await funded('1000');
@@ -148,10 +158,10 @@ describe('withdraw apply and review', () => {
     const small = await apply(member, '20');
     expect(small.json().data.fee).toBe('1');
     const id = response.json().data.id;
-    const refuse = await call(t.app, 'POST', 'admin/withdraw/review', operator.headers, { id, status: 2 });
+    const refuse = await api(t.app).post('admin/withdraw/review', { id, status: 2 }, { headers: operator.headers });
     expect(refuse.statusCode).toBe(200);
     expect(await balanceOf(t.app, member.headers, 'USDT')).toEqual({ available: '979', frozen: '21' });
-    const again = await call(t.app, 'POST', 'admin/withdraw/review', operator.headers, { id, status: 1 });
+    const again = await api(t.app).post('admin/withdraw/review', { id, status: 1 }, { headers: operator.headers });
     expect(again.statusCode).toBe(409);
     expect(await balanceOf(t.app, member.headers, 'USDT')).toEqual({ available: '979', frozen: '21' });
   });
@@ -159,12 +169,12 @@ describe('withdraw apply and review', () => {
   it('pass sends the frozen amount out and the records show the statuses', async () => {
     const member = await funded('100');
     const id = (await apply(member, '50')).json().data.id;
-    const pass = await call(t.app, 'POST', 'admin/withdraw/review', operator.headers, { id, status: 1 });
+    const pass = await api(t.app).post('admin/withdraw/review', { id, status: 1 }, { headers: operator.headers });
     expect(pass.json().data).toMatchObject({ status: 1 });
     expect(await balanceOf(t.app, member.headers, 'USDT')).toEqual({ available: '49', frozen: '0' });
-    const records = (await call(t.app, 'GET', 'withdraw/record/list', member.headers)).json().data;
+    const records = (await api(t.app).get('withdraw/record/list', { headers: member.headers })).json().data;
     expect(records).toMatchObject({ total: 1, list: [{ id, status: 1, amount: '50', fee: '1' }] });
-    const queue = (await call(t.app, 'GET', 'admin/withdraw/list?status=1', operator.headers)).json().data;
+    const queue = (await api(t.app).get('admin/withdraw/list?status=1', { headers: operator.headers })).json().data;
     expect(queue.list.map((w: { id: number }) => w.id)).toContain(id);
   });
 
@@ -173,17 +183,15 @@ describe('withdraw apply and review', () => {
     const low = await apply(member, '9');
     expect(low.statusCode).toBe(422);
     expect(low.json().message).toBe('The minimum withdrawal is 10 USDT');
-    const lowItalian = await call(
-      t.app,
-      'POST',
+    const lowItalian = await api(t.app).post(
       'withdraw/apply',
-      { ...member.headers, 'x-soar-lang': 'it' },
       {
         amount: '9',
         currency: 'USDT',
         walletId: member.walletId,
         payPassword,
       },
+      { headers: { ...member.headers, 'x-soar-lang': 'it' } },
     );
     expect(lowItalian.json().message).toBe('Il prelievo minimo è di 10 USDT');
     const high = await apply(member, '100');
@@ -199,18 +207,26 @@ describe('withdraw apply and review', () => {
     const wrong = await apply(member, '10', { payPassword: 'nope' });
     expect(wrong.json().code).toBe('PAY_PASSWORD_WRONG');
     const unset = await createMember(t.app);
-    const wallet = await call(t.app, 'POST', 'wallet/address/add', unset.headers, {
-      name: 'No password yet',
-      currency: 'USDT',
-      network: 'TRC20',
-      address: trc20,
-    });
-    const noPassword = await call(t.app, 'POST', 'withdraw/apply', unset.headers, {
-      amount: '10',
-      currency: 'USDT',
-      walletId: wallet.json().data.id,
-      payPassword,
-    });
+    const wallet = await api(t.app).post(
+      'wallet/address/add',
+      {
+        name: 'No password yet',
+        currency: 'USDT',
+        network: 'TRC20',
+        address: trc20,
+      },
+      { headers: unset.headers },
+    );
+    const noPassword = await api(t.app).post(
+      'withdraw/apply',
+      {
+        amount: '10',
+        currency: 'USDT',
+        walletId: wallet.json().data.id,
+        payPassword,
+      },
+      { headers: unset.headers },
+    );
     expect(noPassword.json().code).toBe('PAY_PASSWORD_NOT_SET');
     for (let i = 0; i < 4; i += 1) await apply(member, '10', { payPassword: 'nope' });
     const locked = await apply(member, '10');
@@ -258,34 +274,30 @@ describe('withdraw apply and review', () => {
     const member = await funded('100');
     const headers = { ...member.headers, 'idempotency-key': 'withdraw-1' };
     const body = { amount: '10', currency: 'USDT', walletId: member.walletId, payPassword };
-    const first = await call(t.app, 'POST', 'withdraw/apply', headers, body);
-    const replay = await call(t.app, 'POST', 'withdraw/apply', headers, body);
+    const first = await api(t.app).post('withdraw/apply', body, { headers: headers });
+    const replay = await api(t.app).post('withdraw/apply', body, { headers: headers });
     expect(replay.statusCode).toBe(200);
     expect(replay.json()).toEqual(first.json());
     expect(await balanceOf(t.app, member.headers, 'USDT')).toEqual({ available: '89', frozen: '11' });
-    const other = await call(t.app, 'POST', 'withdraw/apply', headers, { ...body, amount: '20' });
+    const other = await api(t.app).post('withdraw/apply', { ...body, amount: '20' }, { headers: headers });
     expect(other.statusCode).toBe(422);
     expect(other.json().message).toBe('This Idempotency-Key was already used for a different request');
-    const german = await call(
-      t.app,
-      'POST',
+    const german = await api(t.app).post(
       'withdraw/apply',
-      { ...headers, 'x-soar-lang': 'de' },
       { ...body, amount: '20' },
+      { headers: { ...headers, 'x-soar-lang': 'de' } },
     );
     expect(german.json().message).toBe('Dieser Idempotency-Key wurde bereits für eine andere Anfrage verwendet');
     expect(await balanceOf(t.app, member.headers, 'USDT')).toEqual({ available: '89', frozen: '11' });
     const stranger = await walletMember(t.app);
     await fund(t.app, stranger, operator, '50');
-    const sameKeyOtherMember = await call(
-      t.app,
-      'POST',
+    const sameKeyOtherMember = await api(t.app).post(
       'withdraw/apply',
-      { ...stranger.headers, 'idempotency-key': 'withdraw-1' },
       {
         ...body,
         walletId: stranger.walletId,
       },
+      { headers: { ...stranger.headers, 'idempotency-key': 'withdraw-1' } },
     );
     expect(sameKeyOtherMember.statusCode).toBe(200);
   });
@@ -295,7 +307,7 @@ describe('withdraw apply and review', () => {
     const headers = { ...member.headers, 'idempotency-key': 'burst-1' };
     const body = { amount: '10', currency: 'USDT', walletId: member.walletId, payPassword };
     const answers = await Promise.all(
-      Array.from({ length: 5 }, () => call(t.app, 'POST', 'withdraw/apply', headers, body)),
+      Array.from({ length: 5 }, () => api(t.app).post('withdraw/apply', body, { headers: headers })),
     );
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200]);
     expect(new Set(answers.map((a) => a.json().data.id)).size).toBe(1);
@@ -306,7 +318,7 @@ describe('withdraw apply and review', () => {
     const member = await funded('100');
     await apply(member, '10');
     const other = await createMember(t.app);
-    expect((await call(t.app, 'GET', 'withdraw/record/list', other.headers)).json().data.total).toBe(0);
-    expect((await call(t.app, 'GET', 'withdraw/record/list', member.headers)).json().data.total).toBe(1);
+    expect((await api(t.app).get('withdraw/record/list', { headers: other.headers })).json().data.total).toBe(0);
+    expect((await api(t.app).get('withdraw/record/list', { headers: member.headers })).json().data.total).toBe(1);
   });
 });
