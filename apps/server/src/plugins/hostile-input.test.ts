@@ -30,12 +30,8 @@ const expectClient = (response: { statusCode: number; body: string; json(): { co
 
 describe('a NUL byte (B2)', () => {
   it('is a validation error in a query, a login name and a body field', async () => {
-    expectClient(await t.app.inject({ method: 'GET', url: '/api/v1/news/list?symbol=%00' }), 422);
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/member/login',
-      payload: { account: 'a\u0000b', password: 'secret-123' },
-    });
+    expectClient(await api(t.app).get('news/list?symbol=%00'), 422);
+    const login = await api(t.app).post('member/login', { account: 'a\u0000b', password: 'secret-123' });
     expectClient(login, 422);
     expect(login.json().code).toBe('VALIDATION_FAILED');
   });
@@ -44,7 +40,7 @@ describe('a NUL byte (B2)', () => {
 describe('ids beyond the integer column (B3)', () => {
   it('are validation errors, not database errors', async () => {
     const member = await createMember(t.app);
-    expectClient(await t.app.inject({ method: 'GET', url: '/api/v1/news/detail?id=2147483648' }), 422);
+    expectClient(await api(t.app).get('news/detail?id=2147483648'), 422);
     expectClient(await api(t.app).post('member/session/revoke', { id: 2 ** 31 }, { headers: member.headers }), 422);
     expectClient(await api(t.app).post('wallet/address/remove', { id: 2 ** 31 }, { headers: member.headers }), 422);
     expectClient(

@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { depositStatuses } from '@soar/contract';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { expect } from 'vitest';
@@ -116,7 +117,7 @@ export async function fund(
     'admin/deposit/review',
     {
       id: applied.json().data.id,
-      status: 1,
+      status: depositStatuses.pass,
     },
     { headers: operator.headers },
   );
