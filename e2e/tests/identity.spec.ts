@@ -1,32 +1,15 @@
 import { type APIRequestContext, expect, type Page, request, test } from '@playwright/test';
-import { call, type Member, operatorSession, registerMember } from './admin/back-office.ts';
+import { call, operatorSession } from './api.ts';
+import { openSignedIn, png, registerMember } from './members.ts';
 
 // Each test registers its own member: KYC and the inbox belong to one account, and the demo
 // member is shared with other specs.
-
-/** An 8x8 PNG, which the server decodes and re-encodes like any document photo. */
-const png = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEUlEQVR4nGNwi/mPFTEMLQkAjeBoQRFz4CIAAAAASUVORK5CYII=',
-  'base64',
-);
 
 let api: APIRequestContext;
 test.beforeAll(async ({ baseURL }) => {
   api = await request.newContext({ baseURL });
 });
 test.afterAll(() => api.dispose());
-
-/** Signs `member` in as the session store persists it, in English. */
-async function open(page: Page, member: Member, path: string) {
-  await page.addInitScript(
-    (session) => {
-      localStorage.setItem('soar-session', session);
-      localStorage.setItem('soar-language', JSON.stringify({ state: { language: 'en' }, version: 0 }));
-    },
-    JSON.stringify({ state: { token: member.token, userInfo: {}, isLogined: true }, version: 0 }),
-  );
-  await page.goto(`/#${path}`);
-}
 
 /** antd-mobile puts a test id on the input or on its wrapper, depending on the component. */
 const field = (page: Page, testId: string) =>
@@ -36,7 +19,7 @@ test('KYC with ID card photos goes under review; the operator passes it and the 
   page,
 }) => {
   const member = await registerMember(api);
-  await open(page, member, '/pages/kycverify/index');
+  await openSignedIn(page, member.token, '/pages/kycverify/index');
   await expect(page.getByTestId('kyc-state')).toHaveText('Not verified', { timeout: 20_000 });
   await page.getByTestId('kyc-choose-idcard').click();
 
@@ -89,7 +72,7 @@ test('KYC with ID card photos goes under review; the operator passes it and the 
 
 test('a chat message reaches the desk and the operator’s answer shows live', async ({ page }) => {
   const member = await registerMember(api);
-  await open(page, member, '/pages/main/profile/index');
+  await openSignedIn(page, member.token, '/pages/main/profile/index');
   await page.getByTestId('nav-customer').click();
   const chat = page.getByTestId('support-chat');
   await expect(chat).toBeVisible();

@@ -1,90 +1,18 @@
-import { type APIRequestContext, expect, type Page, request, test } from '@playwright/test';
-import { openAs, operatorSession } from './admin/back-office.ts';
-import { codeFor, mailCount, ownAddress, uniqueMail } from './mail.ts';
+import { type APIRequestContext, expect, request, test } from '@playwright/test';
+import { openAs } from './admin/back-office.ts';
+import { call, operatorSession } from './api.ts';
+import { balance, investor, openSignedIn, payPassword } from './members.ts';
 
 // In order: a new member subscribes to an open IPO, the operator allots it, the member sees the
 // allotment and the refund; then an operator publishes an offer in the back office.
 test.describe.configure({ mode: 'default' });
 
-type Envelope<T> = { data: T };
 let api: APIRequestContext;
 let operator: string;
 let member: string;
 let offer: { id: number; symbol: string };
-const payPassword = '1357';
 /** Screenshots of the pages, looked at by hand (390x844, en light, de dark; the back office). */
 const shots = process.env.IPO_SHOTS ?? 'test-results/ipo-shots';
-
-async function call<T>(method: 'get' | 'post', url: string, bearer: string, data?: unknown): Promise<T> {
-  const response = await api[method](`/api/v1/${url}`, {
-    headers: { authorization: `Bearer ${bearer}`, ...ownAddress() },
-    data,
-  });
-  expect(response.status(), `${url}: ${await response.text()}`).toBe(200);
-  return ((await response.json()) as Envelope<T>).data;
-}
-
-async function login(mail: string, password: string) {
-  const response = await api.post('/api/v1/member/login', { data: { mail, password } });
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as Envelope<{ token: string }>).data.token;
-}
-
-async function balance(token: string, currency: string) {
-  const balances = await call<{ list: { currency: string; available: string; frozen: string }[] }>(
-    'get',
-    'wallet/balance',
-    token,
-  );
-  const row = balances.list.find((item) => item.currency === currency);
-  return { available: row?.available ?? '0', frozen: row?.frozen ?? '0' };
-}
-
-/** A new member with a pay password and 5,000 USDT deposited and passed by the operator. */
-async function newInvestor() {
-  const mail = uniqueMail();
-  const password = 'ipo12345';
-  let before = mailCount(mail);
-  await call('post', 'member/code/send', '', { type: 'email', mail, scene: 'register' });
-  const code = await codeFor(mail, before);
-  await call('post', 'member/register', '', {
-    type: 'email',
-    mail,
-    code,
-    password,
-    confirmPassword: password,
-    agree: true,
-  });
-  const token = await login(mail, password);
-  before = mailCount(mail);
-  await call('post', 'member/code/send', token, { type: 'email', mail, scene: 'paypwd' });
-  const payCode = await codeFor(mail, before);
-  await call('post', 'member/paypwd/set', token, {
-    password: payPassword,
-    confirmPassword: payPassword,
-    code: payCode,
-  });
-  const deposit = await call<{ id: number }>('post', 'deposit/apply', token, {
-    type: 'crypto',
-    currency: 'USDT',
-    network: 'TRC20',
-    amount: '5000',
-    txHash: `0x${'ef'.repeat(32)}`,
-  });
-  await call('post', 'admin/deposit/review', operator, { id: deposit.id, status: 1 });
-  return token;
-}
-
-async function open(page: Page, path: string, token: string, language = 'en') {
-  await page.addInitScript(
-    ([session, lang]) => {
-      localStorage.setItem('soar-session', session);
-      localStorage.setItem('soar-language', JSON.stringify({ state: { language: lang }, version: 0 }));
-    },
-    [JSON.stringify({ state: { token, userInfo: {}, isLogined: true }, version: 0 }), language] as const,
-  );
-  await page.goto(`/#${path}`);
-}
 
 const day = 24 * 60 * 60 * 1000;
 const symbol = () => `E${Date.now().toString(36).toUpperCase().slice(-6)}`;
@@ -92,10 +20,10 @@ const symbol = () => `E${Date.now().toString(36).toUpperCase().slice(-6)}`;
 test.beforeAll(async ({ baseURL }) => {
   api = await request.newContext({ baseURL });
   operator = (await operatorSession(api, 'admin')).token;
-  member = await newInvestor();
+  member = (await investor(api)).token;
   // One lot on offer, 10 USDT a share, 100 shares a lot, a fee of 2 per application.
   const now = Date.now();
-  offer = await call<{ id: number; symbol: string }>('post', 'admin/ipo/offer/create', operator, {
+  offer = await call<{ id: number; symbol: string }>(api, 'post', 'admin/ipo/offer/create', operator, {
     symbol: symbol(),
     name: 'E2E Robotics',
     market: 'US',
@@ -120,7 +48,7 @@ test('subscribe to the open IPO, see it under my subscriptions, and after the al
 }) => {
   // Two page loads and an allotment on a cold, shared machine.
   test.setTimeout(120_000);
-  await open(page, '/pages/product/newstock', member);
+  await openSignedIn(page, member, '/pages/product/newstock');
   const card = page.getByTestId('ipo-card').filter({ hasText: offer.symbol });
   await expect(card).toContainText('E2E Robotics', { timeout: 20_000 });
   await expect(card).toContainText('Lottery seed committed, SHA-256');
@@ -140,20 +68,20 @@ test('subscribe to the open IPO, see it under my subscriptions, and after the al
   const mine = page.getByTestId('ipo-subscription').filter({ hasText: offer.symbol });
   await expect(mine.getByTestId('ipo-subscription-status')).toHaveText('Awaiting allotment');
   await expect(mine.getByTestId('ipo-subscription-amount')).toHaveText('3,002.00 USDT');
-  expect(await balance(member, 'USDT')).toEqual({ available: '1998', frozen: '3002' });
+  expect(await balance(api, member, 'USDT')).toEqual({ available: '1998', frozen: '3002' });
 
-  await call('post', 'admin/ipo/allot', operator, { id: offer.id });
+  await call(api, 'post', 'admin/ipo/allot', operator, { id: offer.id });
   await page.reload();
   await expect(mine.getByTestId('ipo-subscription-status')).toHaveText('Allotted', { timeout: 30_000 });
   await expect(mine.getByTestId('ipo-subscription-allotted')).toHaveText('100');
   await expect(mine.getByTestId('ipo-subscription-refund')).toHaveText('2,000.00 USDT');
-  expect(await balance(member, 'USDT')).toEqual({ available: '3998', frozen: '0' });
+  expect(await balance(api, member, 'USDT')).toEqual({ available: '3998', frozen: '0' });
   await page.screenshot({ path: `${shots}/mine-en.png`, fullPage: false });
 });
 
 test('the IPO list in German, dark, shows the offers and the seed commitment', async ({ page }) => {
   await page.emulateMedia({ colorScheme: 'dark' });
-  await open(page, '/pages/product/newstock', member, 'de');
+  await openSignedIn(page, member, '/pages/product/newstock', 'de');
   await expect(page.getByTestId('ipo-card').first()).toContainText('Losungs-Seed festgelegt', { timeout: 20_000 });
   await page.screenshot({ path: `${shots}/newstock-de-dark.png`, fullPage: false });
 });
@@ -183,6 +111,7 @@ test('an operator publishes an IPO offer in the back office; its seed commitment
   await expect(row.getByTestId('ipo-seed-hash')).toContainText('…');
   await page.screenshot({ path: `${shots}/admin-ipo.png` });
   const listed = await call<{ list: { symbol: string; seedHash: string; seed: string | null }[] }>(
+    api,
     'get',
     'ipo/list?state=upcoming',
     '',

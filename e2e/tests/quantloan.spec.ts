@@ -1,71 +1,15 @@
-import { type APIRequestContext, expect, type Page, request, test } from '@playwright/test';
-import { codeFor, mailCount, ownAddress, uniqueMail } from './mail.ts';
+import { type APIRequestContext, expect, request, test } from '@playwright/test';
+import { call, operatorSession } from './api.ts';
+import { balance, investor, login, openSignedIn, payPassword } from './members.ts';
 
 // In order: one member buys a fund, then borrows and repays. The member is new, so the wallet
 // tests' demo balances are never touched; the demo member's seeded order is only read.
 test.describe.configure({ mode: 'default' });
 
-type Envelope<T> = { data: T };
 let api: APIRequestContext;
 let operator: string;
 let member: string;
 let demo: string;
-const payPassword = '1357';
-
-async function call<T>(method: 'get' | 'post', url: string, bearer: string, data?: unknown): Promise<T> {
-  const response = await api[method](`/api/v1/${url}`, {
-    headers: { authorization: `Bearer ${bearer}`, ...ownAddress() },
-    data,
-  });
-  expect(response.status(), `${url}: ${await response.text()}`).toBe(200);
-  return ((await response.json()) as Envelope<T>).data;
-}
-
-async function login(mail: string, password: string) {
-  const response = await api.post('/api/v1/member/login', { data: { mail, password } });
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as Envelope<{ token: string }>).data.token;
-}
-
-async function available(token: string, currency: string) {
-  const balances = await call<{ list: { currency: string; available: string }[] }>('get', 'wallet/balance', token);
-  return balances.list.find((item) => item.currency === currency)?.available ?? '0';
-}
-
-/** A new member with a pay password and 5,000 USDT deposited and passed by the operator. */
-async function newInvestor() {
-  const mail = uniqueMail();
-  const password = 'quant1234';
-  let before = mailCount(mail);
-  await call('post', 'member/code/send', '', { type: 'email', mail, scene: 'register' });
-  const code = await codeFor(mail, before);
-  await call('post', 'member/register', '', {
-    type: 'email',
-    mail,
-    code,
-    password,
-    confirmPassword: password,
-    agree: true,
-  });
-  const token = await login(mail, password);
-  before = mailCount(mail);
-  await call('post', 'member/code/send', token, { type: 'email', mail, scene: 'paypwd' });
-  const payCode = await codeFor(mail, before);
-  await call('post', 'member/paypwd/set', token, {
-    password: payPassword,
-    confirmPassword: payPassword,
-    code: payCode,
-  });
-  const deposit = await call<{ id: number }>('post', 'deposit/apply', token, {
-    type: 'crypto',
-    currency: 'USDT',
-    network: 'TRC20',
-    amount: '5000',
-    txHash: `0x${'cd'.repeat(32)}`,
-  });
-  await call('post', 'admin/deposit/review', operator, { id: deposit.id, status: 1 });
-  return token;
-}
 
 /** Whole cents of a USD decimal string, exactly (never through a float). */
 function cents(value: string): bigint {
@@ -77,32 +21,18 @@ function cents(value: string): bigint {
 const usd = (value: string) =>
   `+${new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value as Intl.StringNumericLiteral)} USD`;
 
-/** Signs in as the session store persists it; start-up then loads the profile. */
-async function open(page: Page, path: string, token: string, language = 'en') {
-  await page.addInitScript(
-    ([session, lang]) => {
-      localStorage.setItem('soar-session', session);
-      localStorage.setItem('soar-language', JSON.stringify({ state: { language: lang }, version: 0 }));
-    },
-    [JSON.stringify({ state: { token, userInfo: {}, isLogined: true }, version: 0 }), language] as const,
-  );
-  await page.goto(`/#${path}`);
-}
-
 test.beforeAll(async ({ baseURL }) => {
   api = await request.newContext({ baseURL });
-  const admin = await api.post('/api/v1/admin/login', { data: { username: 'admin', password: 'admin1234' } });
-  expect(admin.status()).toBe(200);
-  operator = ((await admin.json()) as Envelope<{ token: string }>).data.token;
-  member = await newInvestor();
-  demo = await login('demo@soar.local', 'demo1234');
+  operator = (await operatorSession(api, 'admin')).token;
+  member = (await investor(api)).token;
+  demo = await login(api, 'demo@soar.local', 'demo1234');
 });
 test.afterAll(() => api.dispose());
 
 test('buy a fund: the minimum is checked as typed, the amount leaves the balance, the order is in my list', async ({
   page,
 }) => {
-  await open(page, '/pages/quantify/index', member);
+  await openSignedIn(page, member, '/pages/quantify/index');
   const card = page.getByTestId('fund-card').filter({ hasText: 'USDT Stable Yield 7' });
   // The first page of a cold server may take a while on a busy machine.
   await expect(card.getByTestId('fund-range')).toHaveText('0.10% – 0.20%', { timeout: 20_000 });
@@ -126,8 +56,9 @@ test('buy a fund: the minimum is checked as typed, the amount leaves the balance
   await expect(order).toContainText('In progress');
   await expect(order.getByTestId('order-last-profit')).toHaveText('After the first market close');
   await expect(order).toContainText('0 of 7 trading days');
-  expect(await available(member, 'USDT')).toBe('4800');
+  expect((await balance(api, member, 'USDT')).available).toBe('4800');
   const journal = await call<{ list: { type: string; amount: string }[] }>(
+    api,
     'get',
     'transaction/list?type=quant_buy',
     member,
@@ -139,6 +70,7 @@ test("an order's daily profits: the latest in my list, each day in the history, 
   page,
 }) => {
   const orders = await call<{ list: { id: number; accruedProfit: string; lastProfit: string }[] }>(
+    api,
     'get',
     'quant/order/list',
     demo,
@@ -146,6 +78,7 @@ test("an order's daily profits: the latest in my list, each day in the history, 
   const seeded = orders.list.at(-1);
   if (!seeded) throw new Error('the demo member has no fund order');
   const profits = await call<{ list: { profit: string }[]; total: number }>(
+    api,
     'get',
     `quant/profit/list?orderId=${seeded.id}&pageSize=100`,
     demo,
@@ -153,7 +86,7 @@ test("an order's daily profits: the latest in my list, each day in the history, 
   expect(profits.list.reduce((sum, item) => sum + cents(item.profit), 0n)).toBe(cents(seeded.accruedProfit));
   expect(profits.list[0]?.profit).toBe(seeded.lastProfit);
 
-  await open(page, '/pages/quantify/list', demo);
+  await openSignedIn(page, demo, '/pages/quantify/list');
   const card = page.locator(`[data-testid=quant-order][data-order="${seeded.id}"]`);
   await expect(card.getByTestId('order-profit')).toHaveText(usd(seeded.accruedProfit), { timeout: 20_000 });
   await expect(card.getByTestId('order-last-profit')).toContainText(usd(seeded.lastProfit));
@@ -164,7 +97,7 @@ test("an order's daily profits: the latest in my list, each day in the history, 
 });
 
 test('a fund record shows the published rates against the promised range', async ({ page }) => {
-  await open(page, '/pages/quantify/bak?id=1', demo, 'de');
+  await openSignedIn(page, demo, '/pages/quantify/bak?id=1', 'de');
   await expect(page.getByTestId('rate-chart')).toHaveAttribute('data-points', /^[1-9]\d*$/, { timeout: 20_000 });
   await expect(page.getByTestId('fund-stats')).toContainText('Innerhalb der zugesagten Spanne');
 });
@@ -172,7 +105,7 @@ test('a fund record shows the published rates against the promised range', async
 test('borrow: a drawn signature and the accepted contract; approved by the operator, credited, repaid in part', async ({
   page,
 }) => {
-  await open(page, '/pages/borrow/index', member);
+  await openSignedIn(page, member, '/pages/borrow/index');
   await page.getByTestId('loan-product').filter({ hasText: 'Quick Loan 7 days' }).click({ timeout: 20_000 });
   const form = page.getByTestId('loan-apply');
   await form.locator('input[name=amount]').fill('300.5');
@@ -214,6 +147,7 @@ test('borrow: a drawn signature and the accepted contract; approved by the opera
   await expect(page.getByTestId('loan-summary')).toContainText('Under review');
 
   const queue = await call<{ list: { id: number; signature: string }[] }>(
+    api,
     'get',
     'admin/loan/list?approvalStatus=0',
     operator,
@@ -225,12 +159,12 @@ test('borrow: a drawn signature and the accepted contract; approved by the opera
   });
   expect(signature.headers()['content-type']).toBe('image/png');
   expect((await signature.body()).length).toBeGreaterThan(1000);
-  await call('post', 'admin/loan/review', operator, { id, status: 1 });
+  await call(api, 'post', 'admin/loan/review', operator, { id, status: 1 });
 
   await page.reload();
   await expect(page.getByTestId('loan-status').first()).toHaveText('Disbursed');
   await expect(page.getByTestId('loan-owed')).toHaveText('300.00 USD');
-  expect(await available(member, 'USD')).toBe('300');
+  expect((await balance(api, member, 'USD')).available).toBe('300');
 
   await page.getByRole('button', { name: 'Repay' }).click();
   const sheet = page.getByTestId('repay-sheet');
@@ -240,8 +174,13 @@ test('borrow: a drawn signature and the accepted contract; approved by the opera
   await expect(sheet).toHaveCount(0);
   await expect(page.getByTestId('loan-owed')).toHaveText('200.00 USD');
   await expect(page.getByTestId('loan-repayment')).toHaveCount(1);
-  expect(await available(member, 'USD')).toBe('200');
-  const detail = await call<{ owed: { total: string }; repaidTotal: string }>('get', `loan/detail?id=${id}`, member);
+  expect((await balance(api, member, 'USD')).available).toBe('200');
+  const detail = await call<{ owed: { total: string }; repaidTotal: string }>(
+    api,
+    'get',
+    `loan/detail?id=${id}`,
+    member,
+  );
   expect(detail).toMatchObject({ owed: { total: '200' }, repaidTotal: '100' });
 });
 

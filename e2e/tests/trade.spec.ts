@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Locator, type Page, request, test } from '@playwright/test';
-import { codeFor, mailCount, ownAddress, uniqueMail } from './mail.ts';
+import { call } from './api.ts';
+import { investor, openSignedIn } from './members.ts';
 
 // In order: one new member (so the demo member's balances stay as the other specs expect) buys,
 // protects, partly closes, then places, amends and cancels a limit order. The e2e server runs in
@@ -7,61 +8,8 @@ import { codeFor, mailCount, ownAddress, uniqueMail } from './mail.ts';
 // simulator ticks (docs/market.md), so market orders fill at once and P/L moves live.
 test.describe.configure({ mode: 'default' });
 
-type Envelope<T> = { data: T };
 let api: APIRequestContext;
 let member: string;
-
-async function call<T>(method: 'get' | 'post', url: string, bearer: string, data?: unknown): Promise<T> {
-  const response = await api[method](`/api/v1/${url}`, {
-    headers: { authorization: `Bearer ${bearer}`, ...ownAddress() },
-    data,
-  });
-  expect(response.status(), `${url}: ${await response.text()}`).toBe(200);
-  return ((await response.json()) as Envelope<T>).data;
-}
-
-async function login(mail: string, password: string) {
-  const response = await api.post('/api/v1/member/login', { data: { mail, password } });
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as Envelope<{ token: string }>).data.token;
-}
-
-/** A new member with 5,000 USDT deposited (passed by the operator) and 4,000 of it changed into USD. */
-async function newTrader(operator: string) {
-  const mail = uniqueMail();
-  const password = 'trade1234';
-  const before = mailCount(mail);
-  await call('post', 'member/code/send', '', { type: 'email', mail, scene: 'register' });
-  const code = await codeFor(mail, before);
-  await call('post', 'member/register', '', {
-    type: 'email',
-    mail,
-    code,
-    password,
-    confirmPassword: password,
-    agree: true,
-  });
-  const token = await login(mail, password);
-  const deposit = await call<{ id: number }>('post', 'deposit/apply', token, {
-    type: 'crypto',
-    currency: 'USDT',
-    network: 'TRC20',
-    amount: '5000',
-    txHash: `0x${'ef'.repeat(32)}`,
-  });
-  await call('post', 'admin/deposit/review', operator, { id: deposit.id, status: 1 });
-  await call('post', 'transfer/apply', token, { from: 'USDT', to: 'USD', amount: '4000' });
-  return token;
-}
-
-/** Signs in as the session store persists it; start-up then loads the profile. */
-async function open(page: Page, path: string) {
-  await page.addInitScript(
-    (session) => localStorage.setItem('soar-session', session),
-    JSON.stringify({ state: { token: member, userInfo: {}, isLogined: true }, version: 0 }),
-  );
-  await page.goto(`/#${path}`);
-}
 
 /** A displayed price or amount ("1,234.56 USD", "+3.10 USD") as a number, for picking prices away from the market. */
 async function numberIn(locator: Locator): Promise<number> {
@@ -85,10 +33,9 @@ async function placeFromStockPage(page: Page, fill: (ticket: Locator) => Promise
 
 test.beforeAll(async ({ baseURL }) => {
   api = await request.newContext({ baseURL });
-  const admin = await api.post('/api/v1/admin/login', { data: { username: 'admin', password: 'admin1234' } });
-  expect(admin.status()).toBe(200);
-  const operator = ((await admin.json()) as Envelope<{ token: string }>).data.token;
-  member = await newTrader(operator);
+  // 5,000 USDT deposited, 4,000 of it changed into USD.
+  member = (await investor(api)).token;
+  await call(api, 'post', 'transfer/apply', member, { from: 'USDT', to: 'USD', amount: '4000' });
 });
 test.afterAll(() => api.dispose());
 
@@ -96,7 +43,7 @@ test('a market buy from the stock page: live P/L, take profit, partial close, re
   page,
 }) => {
   test.setTimeout(120_000);
-  await open(page, '/pages/quote/stock?symbol=AAPL');
+  await openSignedIn(page, member, '/pages/quote/stock?symbol=AAPL');
   await placeFromStockPage(page, async (ticket) => {
     await ticket.locator('input[name=quantity]').fill('5');
     await expect(ticket.getByTestId('preview-funds')).toContainText('USD');
@@ -142,7 +89,7 @@ test('a market buy from the stock page: live P/L, take profit, partial close, re
 
 test('a limit order far from the market waits, is amended and cancelled', async ({ page }) => {
   test.setTimeout(120_000);
-  await open(page, '/pages/quote/stock?symbol=MSFT');
+  await openSignedIn(page, member, '/pages/quote/stock?symbol=MSFT');
   await expect(page.getByTestId('quote-price')).toBeVisible({ timeout: 20_000 });
   const price = await numberIn(page.getByTestId('quote-price'));
   const limit = (price * 0.5).toFixed(2);

@@ -1,15 +1,7 @@
 import { type APIRequestContext, expect, type Page, request, test } from '@playwright/test';
-import {
-  available,
-  bankDeposit,
-  call,
-  confirmDialog,
-  fundedWithdrawer,
-  openAs,
-  operatorSession,
-  operators,
-  registerMember,
-} from './back-office.ts';
+import { call, operatorSession, operators } from '../api.ts';
+import { balance, bankDeposit, fundedWithdrawer, registerMember } from '../members.ts';
+import { confirmDialog, openAs } from './back-office.ts';
 
 let api: APIRequestContext;
 test.beforeAll(async ({ baseURL }) => {
@@ -64,7 +56,7 @@ test('an operator signs in, passes a deposit from the queue, and the member’s 
   await drawer.getByTestId('deposit-pass').click();
   await confirmDialog(page, /Pass this deposit and credit 150\.00 USD\?/);
   await expect(drawer.locator('.ant-drawer-extra')).toContainText('Passed');
-  expect(await available(api, member, 'USD')).toEqual({ available: '150', frozen: '0' });
+  expect(await balance(api, member.token, 'USD')).toEqual({ available: '150', frozen: '0' });
 
   await openAs(page, await operatorSession(api, 'admin'), '/');
   const rows = await auditOf(page, 'deposit', deposit.id);
@@ -87,7 +79,7 @@ test('an operator refuses a withdrawal with a reason; the funds return and the m
     walletId,
     payPassword: '2468',
   });
-  expect(await available(api, member, 'USDT')).toEqual({ available: '399', frozen: '101' });
+  expect(await balance(api, member.token, 'USDT')).toEqual({ available: '399', frozen: '101' });
 
   await openAs(page, await operatorSession(api, 'finance'), `/withdrawals?status=0&open=${withdrawal.id}`);
   const drawer = page.getByTestId('withdraw-review');
@@ -101,7 +93,7 @@ test('an operator refuses a withdrawal with a reason; the funds return and the m
   await confirmDialog(page, /Refuse and return 101\.00 USDT/);
   await expect(drawer.locator('.ant-drawer-extra')).toContainText('Refused');
 
-  expect(await available(api, member, 'USDT')).toEqual({ available: '500', frozen: '0' });
+  expect(await balance(api, member.token, 'USDT')).toEqual({ available: '500', frozen: '0' });
   const records = await call<{ list: { id: number; status: number; remark: string }[] }>(
     api,
     'get',
@@ -136,7 +128,7 @@ test('maker-checker: one operator proposes a credit, the maker cannot approve it
   const makerRow = makerPage.getByTestId('adjustment-table').locator('tr', { hasText: member.uid });
   await expect(makerRow).toContainText('Waiting for approval');
   await expect(makerRow.getByRole('button', { name: 'Approve' })).toBeDisabled();
-  expect(await available(api, member, 'USD')).toEqual({ available: '0', frozen: '0' });
+  expect(await balance(api, member.token, 'USD')).toEqual({ available: '0', frozen: '0' });
 
   const checkerPage = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
   await openAs(checkerPage, admin, '/adjustments?status=0');
@@ -144,7 +136,7 @@ test('maker-checker: one operator proposes a credit, the maker cannot approve it
   await checkerRow.getByRole('button', { name: 'Approve' }).click();
   await confirmDialog(checkerPage, 'Approve this adjustment? The money moves at once.');
   await expect(checkerPage.getByTestId('adjustment-table').locator('tr', { hasText: member.uid })).toHaveCount(0);
-  expect(await available(api, member, 'USD')).toEqual({ available: '75.5', frozen: '0' });
+  expect(await balance(api, member.token, 'USD')).toEqual({ available: '75.5', frozen: '0' });
 
   await checkerPage.goto('/admin/adjustments');
   await expect(checkerPage.getByTestId('adjustment-table').locator('tr', { hasText: member.uid })).toContainText(

@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Page, request, test } from '@playwright/test';
-import { call, confirmDialog, openAs, operatorSession } from './back-office.ts';
+import { call, operatorSession } from '../api.ts';
+import { confirmDialog, openAs } from './back-office.ts';
 
 let api: APIRequestContext;
 test.beforeAll(async ({ baseURL }) => {

@@ -1,5 +1,7 @@
 import { type APIRequestContext, expect, type Page, request, test } from '@playwright/test';
-import { available, call, confirmDialog, openAs, operatorSession, registerMember } from './back-office.ts';
+import { call, operatorSession } from '../api.ts';
+import { balance, registerMember } from '../members.ts';
+import { confirmDialog, openAs } from './back-office.ts';
 
 let api: APIRequestContext;
 test.beforeAll(async ({ baseURL }) => {
@@ -54,7 +56,7 @@ test('finance approves a lower loan amount from the queue beside the member; the
     signature,
     agree: true,
   });
-  expect(await available(api, member, 'USD')).toEqual({ available: '0', frozen: '0' });
+  expect(await balance(api, member.token, 'USD')).toEqual({ available: '0', frozen: '0' });
 
   // The dashboard counts it and leads to the waiting loans.
   await openAs(page, await operatorSession(api, 'finance'), '/');
@@ -80,7 +82,7 @@ test('finance approves a lower loan amount from the queue beside the member; the
   await confirmDialog(page, /Approve and pay out 200\.00 USD\?/);
   await expect(drawer.locator('.ant-drawer-extra')).toContainText('Approved');
   await expect(drawer.locator('.ant-drawer-extra')).toContainText('Disbursed');
-  expect(await available(api, member, 'USD')).toEqual({ available: '200', frozen: '0' });
+  expect(await balance(api, member.token, 'USD')).toEqual({ available: '200', frozen: '0' });
 
   // The member's page lists the loan.
   await page.goto(`/admin/members/${member.id}?tab=loans`);

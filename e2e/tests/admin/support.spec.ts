@@ -1,5 +1,7 @@
 import { type APIRequestContext, expect, request, test } from '@playwright/test';
-import { call, openAs, operatorSession, registerMember } from './back-office.ts';
+import { call, operatorSession } from '../api.ts';
+import { registerMember } from '../members.ts';
+import { openAs } from './back-office.ts';
 
 let api: APIRequestContext;
 test.beforeAll(async ({ baseURL }) => {
