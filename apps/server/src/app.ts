@@ -25,15 +25,19 @@ import {
   quantDashboard,
   walletDashboard,
 } from './modules/admin/dashboard-providers.ts';
+import { DepositChannelAdmin } from './modules/admin/deposit-channels.ts';
 import { adminJobRoutes } from './modules/admin/job-routes.ts';
 import { MemberAdmin } from './modules/admin/members.ts';
 import { OperatorAccount } from './modules/admin/operator-account.ts';
 import { adminOperatorRoutes } from './modules/admin/operator-routes.ts';
+import { OperatorAdmin } from './modules/admin/operators.ts';
 import { SettingsAdmin } from './modules/admin/settings-admin.ts';
 import { adminWalletRoutes } from './modules/admin/wallet-routes.ts';
 import { BlocktradeAdmin } from './modules/blocktrade/admin.ts';
 import { blocktradeRoutes } from './modules/blocktrade/routes.ts';
 import { BlocktradeService } from './modules/blocktrade/service.ts';
+import { BannerService } from './modules/content/banners.ts';
+import { NewsAdmin } from './modules/content/news-admin.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { InboxService } from './modules/identity/inbox.ts';
 import { KycService } from './modules/identity/kyc.ts';
@@ -71,6 +75,7 @@ import { tradeExpireJob } from './modules/trade/jobs.ts';
 import { tradeRoutes } from './modules/trade/routes.ts';
 import { TradeService } from './modules/trade/service.ts';
 import { uploadRoutes } from './modules/upload/routes.ts';
+import { UploadService } from './modules/upload/service.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
 import { walletServices } from './modules/wallet/services.ts';
 import { watchlistRoutes } from './modules/watchlist/routes.ts';
@@ -278,12 +283,18 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       await api.register(memberRoutes, { db: database.db, sender: codeSender });
       await api.register(legacyRoutes, { db: database.db });
       await api.register(adminAuthRoutes, { db: database.db, account: operatorAccount });
-      await api.register(adminOperatorRoutes, { db: database.db, account: operatorAccount });
+      await api.register(adminOperatorRoutes, { account: operatorAccount, operators: new OperatorAdmin(database.db) });
       await api.register(backOfficeRoutes, backOffice);
-      await api.register(contentRoutes, { db: database.db });
-      await api.register(uploadRoutes, { db: app.db, directory: path.join(config.dataDir, 'uploads') });
+      await api.register(contentRoutes, { banners: new BannerService(database.db), news: new NewsAdmin(database.db) });
+      await api.register(uploadRoutes, {
+        uploads: new UploadService(database.db, path.join(config.dataDir, 'uploads')),
+      });
       await api.register(walletRoutes, wallet);
-      await api.register(adminWalletRoutes, { db: app.db, ...wallet });
+      await api.register(adminWalletRoutes, {
+        db: database.db,
+        ...wallet,
+        channels: new DepositChannelAdmin(database.db),
+      });
       await api.register(marketRoutes, {
         market: new MarketService(engine),
         admin: new InstrumentAdmin(database.db, engine),

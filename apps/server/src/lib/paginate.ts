@@ -19,3 +19,14 @@ export async function paginate<Q extends PgSelect, V>(
   ]);
   return { list: list.map(view), total: counted?.total ?? 0, page: query.page, pageSize: query.pageSize };
 }
+
+/** One page of a list held in memory (the market engine's quotes), in the same shape. */
+export function pageOf<T>(query: PageQuery, items: T[]): Page<T> {
+  const start = (query.page - 1) * query.pageSize;
+  return {
+    list: items.slice(start, start + query.pageSize),
+    total: items.length,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../db/schema/index.ts';
 import { createMember, createOperator } from '../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../test/helper.ts';
+import { api } from '../test/http.ts';
 import { memberOf, operatorOf } from './auth.ts';
 
 let t: TestApp;
@@ -13,7 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const me = (headers: Record<string, string> = {}) => t.app.inject({ url: '/api/v1/__test/me', headers });
+const me = (headers: Record<string, string> = {}) => api(t.app).get('__test/me', { headers });
 
 describe('member tokens', () => {
   it('open member routes', async () => {
@@ -49,7 +50,7 @@ describe('member tokens', () => {
 describe('operator tokens', () => {
   it('open operator routes and nothing else', async () => {
     const operator = await createOperator(t.app);
-    const res = await t.app.inject({ url: '/api/v1/__test/operator', headers: operator.headers });
+    const res = await api(t.app).get('__test/operator', { headers: operator.headers });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ operatorId: operator.operator.id, role: 'admin' });
     expect((await me(operator.headers)).statusCode).toBe(401);
@@ -57,7 +58,7 @@ describe('operator tokens', () => {
 
   it('a member token does not open an operator route', async () => {
     const member = await createMember(t.app);
-    const res = await t.app.inject({ url: '/api/v1/__test/operator', headers: member.headers });
+    const res = await api(t.app).get('__test/operator', { headers: member.headers });
     expect(res.statusCode).toBe(401);
   });
 });

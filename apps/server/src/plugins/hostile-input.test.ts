@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/helper.ts';
+import { api } from '../test/http.ts';
 import {
   balanceOf,
-  call,
   createMember,
   createOperator,
   expectLedgerVerified,
@@ -30,12 +30,8 @@ const expectClient = (response: { statusCode: number; body: string; json(): { co
 
 describe('a NUL byte (B2)', () => {
   it('is a validation error in a query, a login name and a body field', async () => {
-    expectClient(await t.app.inject({ method: 'GET', url: '/api/v1/news/list?symbol=%00' }), 422);
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/member/login',
-      payload: { account: 'a\u0000b', password: 'secret-123' },
-    });
+    expectClient(await api(t.app).get('news/list?symbol=%00'), 422);
+    const login = await api(t.app).post('member/login', { account: 'a\u0000b', password: 'secret-123' });
     expectClient(login, 422);
     expect(login.json().code).toBe('VALIDATION_FAILED');
   });
@@ -44,32 +40,46 @@ describe('a NUL byte (B2)', () => {
 describe('ids beyond the integer column (B3)', () => {
   it('are validation errors, not database errors', async () => {
     const member = await createMember(t.app);
-    expectClient(await t.app.inject({ method: 'GET', url: '/api/v1/news/detail?id=2147483648' }), 422);
-    expectClient(await call(t.app, 'POST', 'member/session/revoke', member.headers, { id: 2 ** 31 }), 422);
-    expectClient(await call(t.app, 'POST', 'wallet/address/remove', member.headers, { id: 2 ** 31 }), 422);
-    expectClient(await call(t.app, 'POST', 'admin/deposit-channel/update', operator.headers, { id: 2 ** 31 }), 422);
-    expectClient(await call(t.app, 'POST', 'admin/deposit/review', operator.headers, { id: 2 ** 31, status: 1 }), 422);
+    expectClient(await api(t.app).get('news/detail?id=2147483648'), 422);
+    expectClient(await api(t.app).post('member/session/revoke', { id: 2 ** 31 }, { headers: member.headers }), 422);
+    expectClient(await api(t.app).post('wallet/address/remove', { id: 2 ** 31 }, { headers: member.headers }), 422);
+    expectClient(
+      await api(t.app).post('admin/deposit-channel/update', { id: 2 ** 31 }, { headers: operator.headers }),
+      422,
+    );
+    expectClient(
+      await api(t.app).post('admin/deposit/review', { id: 2 ** 31, status: 1 }, { headers: operator.headers }),
+      422,
+    );
   });
 });
 
 describe('large amounts (B4)', () => {
   it('quotes refuse an amount whose conversion does not fit numeric(24,8)', async () => {
     const member = await createMember(t.app);
-    const quote = await call(t.app, 'GET', 'transfer/quote?from=USD&to=JPY&amount=100000000000000', member.headers);
+    const quote = await api(t.app).get('transfer/quote?from=USD&to=JPY&amount=100000000000000', {
+      headers: member.headers,
+    });
     expectClient(quote, 422);
     expect(quote.json().code).toBe('AMOUNT_TOO_LARGE');
-    const fitting = await call(t.app, 'GET', 'transfer/quote?from=USD&to=JPY&amount=10000000000000', member.headers);
+    const fitting = await api(t.app).get('transfer/quote?from=USD&to=JPY&amount=10000000000000', {
+      headers: member.headers,
+    });
     expect(fitting.statusCode, fitting.body).toBe(200);
   });
 
   it('a transfer beyond the balance is INSUFFICIENT_BALANCE', async () => {
     const member = await createMember(t.app);
     await fund(t.app, member, operator, '1000');
-    const response = await call(t.app, 'POST', 'transfer/apply', member.headers, {
-      from: 'USDT',
-      to: 'JPY',
-      amount: '9999999999999999',
-    });
+    const response = await api(t.app).post(
+      'transfer/apply',
+      {
+        from: 'USDT',
+        to: 'JPY',
+        amount: '9999999999999999',
+      },
+      { headers: member.headers },
+    );
     expectClient(response);
     expect(response.json().code).toBe('INSUFFICIENT_BALANCE');
     expect((await balanceOf(t.app, member.headers, 'USDT')).available).toBe('1000');
@@ -77,13 +87,17 @@ describe('large amounts (B4)', () => {
 
   it('a deposit above the per-deposit maximum is refused as a validation error', async () => {
     const member = await createMember(t.app);
-    const response = await call(t.app, 'POST', 'deposit/apply', member.headers, {
-      type: 'crypto',
-      currency: 'USDT',
-      network: 'TRC20',
-      amount: '9999999999999999',
-      txHash: `0x${'cd'.repeat(32)}`,
-    });
+    const response = await api(t.app).post(
+      'deposit/apply',
+      {
+        type: 'crypto',
+        currency: 'USDT',
+        network: 'TRC20',
+        amount: '9999999999999999',
+        txHash: `0x${'cd'.repeat(32)}`,
+      },
+      { headers: member.headers },
+    );
     expectClient(response, 422);
     expect(response.json().code).toBe('VALIDATION_FAILED');
   });
@@ -92,35 +106,43 @@ describe('large amounts (B4)', () => {
     const member = await createMember(t.app);
     for (let i = 0; i < 10; i++) await fund(t.app, member, operator, '1000000000000');
     expect((await balanceOf(t.app, member.headers, 'USDT')).available).toBe('10000000000000');
-    const applied = await call(t.app, 'POST', 'deposit/apply', member.headers, {
-      type: 'crypto',
-      currency: 'USDT',
-      network: 'TRC20',
-      amount: '1',
-      txHash: `0x${'ef'.repeat(32)}`,
-    });
-    const reviewed = await call(t.app, 'POST', 'admin/deposit/review', operator.headers, {
-      id: applied.json().data.id,
-      status: 1,
-    });
+    const applied = await api(t.app).post(
+      'deposit/apply',
+      {
+        type: 'crypto',
+        currency: 'USDT',
+        network: 'TRC20',
+        amount: '1',
+        txHash: `0x${'ef'.repeat(32)}`,
+      },
+      { headers: member.headers },
+    );
+    const reviewed = await api(t.app).post(
+      'admin/deposit/review',
+      {
+        id: applied.json().data.id,
+        status: 1,
+      },
+      { headers: operator.headers },
+    );
     expectClient(reviewed, 422);
     expect(reviewed.json().code).toBe('BALANCE_LIMIT');
     expect((await balanceOf(t.app, member.headers, 'USDT')).available).toBe('10000000000000');
-    const valued = await call(t.app, 'GET', 'wallet/balance?currency=JPY', member.headers);
+    const valued = await api(t.app).get('wallet/balance?currency=JPY', { headers: member.headers });
     expect(valued.statusCode, valued.body).toBe(200);
   });
 
   it('a balance valued in a weak currency fits or is refused clearly', async () => {
     const member = await createMember(t.app);
     await fund(t.app, member, operator, '1000000000000');
-    const response = await call(t.app, 'GET', 'wallet/balance?currency=JPY', member.headers);
+    const response = await api(t.app).get('wallet/balance?currency=JPY', { headers: member.headers });
     expect(response.statusCode, response.body).toBe(200);
   });
 });
 
 describe('a channel update with only an id (B6)', () => {
   it('is a validation error', async () => {
-    const response = await call(t.app, 'POST', 'admin/deposit-channel/update', operator.headers, { id: 1 });
+    const response = await api(t.app).post('admin/deposit-channel/update', { id: 1 }, { headers: operator.headers });
     expectClient(response, 422);
   });
 });

@@ -4,7 +4,8 @@ import { expect } from 'vitest';
 import { queryRows } from '../db/client.ts';
 import { moneyString } from '../lib/decimal.ts';
 import { setPayPassword } from '../modules/member/pay-password.ts';
-import { call, createMember, fund, type Headers, payPassword, upload } from './wallet.ts';
+import { api } from './http.ts';
+import { createMember, fund, type Headers, payPassword, upload } from './wallet.ts';
 
 /** A fund on the US market in USDT (the test deposits credit USDT), open for the whole of late 2026. */
 export const fundInput = {
@@ -22,7 +23,7 @@ export const fundInput = {
 };
 
 export async function createFund(app: FastifyInstance, operator: { headers: Headers }, input: object = {}) {
-  const response = await call(app, 'POST', 'admin/quant/create', operator.headers, { ...fundInput, ...input });
+  const response = await api(app).post('admin/quant/create', { ...fundInput, ...input }, { headers: operator.headers });
   expect(response.statusCode, response.body).toBe(200);
   return response.json().data as { id: number; name: string };
 }
@@ -36,7 +37,7 @@ export async function investor(app: FastifyInstance, operator: { headers: Header
 }
 
 export function buy(app: FastifyInstance, member: { headers: Headers }, fundId: number, amount: string, extra = {}) {
-  return call(app, 'POST', 'quant/buy', member.headers, { fundId, amount, payPassword, ...extra });
+  return api(app).post('quant/buy', { fundId, amount, payPassword, ...extra }, { headers: member.headers });
 }
 
 /** A loan product in USDT: 5 days, 0.1 % interest and 0.2 % penalty a day. */
@@ -51,10 +52,14 @@ export const productInput = {
 };
 
 export async function createProduct(app: FastifyInstance, operator: { headers: Headers }, input: object = {}) {
-  const response = await call(app, 'POST', 'admin/loan/product/create', operator.headers, {
-    ...productInput,
-    ...input,
-  });
+  const response = await api(app).post(
+    'admin/loan/product/create',
+    {
+      ...productInput,
+      ...input,
+    },
+    { headers: operator.headers },
+  );
   expect(response.statusCode, response.body).toBe(200);
   return response.json().data as { id: number };
 }
@@ -73,13 +78,17 @@ export async function applyLoan(
   amount: string,
   extra: object = {},
 ) {
-  return call(app, 'POST', 'loan/apply', member.headers, {
-    productId,
-    amount,
-    signature: await signature(app, member),
-    agree: true,
-    ...extra,
-  });
+  return api(app).post(
+    'loan/apply',
+    {
+      productId,
+      amount,
+      signature: await signature(app, member),
+      agree: true,
+      ...extra,
+    },
+    { headers: member.headers },
+  );
 }
 
 /** The sum of a platform account's lines in a currency (docs/ledger.md: sign is what flowed in). */

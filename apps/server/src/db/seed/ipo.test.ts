@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, bearer } from '../../test/accounts.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
+import { api, bearer } from '../../test/http.ts';
 import { expectLedgerVerified, tempDataDir } from '../../test/wallet.ts';
 
 describe('demo IPOs in development', () => {

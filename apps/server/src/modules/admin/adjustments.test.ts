@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, journalEntries, notices } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
+import { api } from '../../test/http.ts';
 import {
   balanceOf,
-  call,
   createMember,
   createOperator,
   expectLedgerVerified,
@@ -24,13 +24,17 @@ afterEach(() => expectLedgerVerified(t.app));
 afterAll(() => t.close());
 
 async function propose(userId: number, direction: 'credit' | 'debit', amount: string, currency = 'USD') {
-  const created = await call(t.app, 'POST', 'admin/adjustment/create', maker.headers, {
-    userId,
-    currency,
-    direction,
-    amount,
-    reason: 'Correction of a bank fee charged twice',
-  });
+  const created = await api(t.app).post(
+    'admin/adjustment/create',
+    {
+      userId,
+      currency,
+      direction,
+      amount,
+      reason: 'Correction of a bank fee charged twice',
+    },
+    { headers: maker.headers },
+  );
   expect(created.statusCode, created.body).toBe(200);
   return created.json().data as { id: number; status: number };
 }
@@ -41,7 +45,11 @@ describe('manual balance adjustments (maker-checker)', () => {
     const proposal = await propose(member.user.id, 'credit', '125.5');
     expect(proposal).toMatchObject({ status: 0, makerId: maker.operator.id, checkerId: null, amount: '125.5' });
     expect((await balanceOf(t.app, member.headers, 'USD')).available).toBe('0');
-    const approved = await call(t.app, 'POST', 'admin/adjustment/approve', checker.headers, { id: proposal.id });
+    const approved = await api(t.app).post(
+      'admin/adjustment/approve',
+      { id: proposal.id },
+      { headers: checker.headers },
+    );
     expect(approved.statusCode, approved.body).toBe(200);
     expect(approved.json().data).toMatchObject({
       status: 1,
@@ -69,17 +77,15 @@ describe('manual balance adjustments (maker-checker)', () => {
   it('the maker cannot approve their own adjustment, and nothing moves', async () => {
     const member = await createMember(t.app);
     const proposal = await propose(member.user.id, 'credit', '50');
-    const own = await call(
-      t.app,
-      'POST',
+    const own = await api(t.app).post(
       'admin/adjustment/approve',
-      { ...maker.headers, 'x-soar-lang': 'fr' },
       { id: proposal.id },
+      { headers: { ...maker.headers, 'x-soar-lang': 'fr' } },
     );
     expect(own.statusCode).toBe(403);
     expect(own.json()).toEqual({ code: 'ADJUSTMENT_OWN', message: 'Un autre opérateur doit approuver cet ajustement' });
     expect((await balanceOf(t.app, member.headers, 'USD')).available).toBe('0');
-    const list = await call(t.app, 'GET', `admin/adjustment/list?userId=${member.user.id}`, checker.headers);
+    const list = await api(t.app).get(`admin/adjustment/list?userId=${member.user.id}`, { headers: checker.headers });
     expect(list.json().data.list[0]).toMatchObject({ id: proposal.id, status: 0 });
   });
 
@@ -87,32 +93,33 @@ describe('manual balance adjustments (maker-checker)', () => {
     const member = await createMember(t.app);
     await fund(t.app, member, checker, '100', 'USDT');
     const debit = await propose(member.user.id, 'debit', '30', 'USDT');
-    expect((await call(t.app, 'POST', 'admin/adjustment/approve', checker.headers, { id: debit.id })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await api(t.app).post('admin/adjustment/approve', { id: debit.id }, { headers: checker.headers })).statusCode,
+    ).toBe(200);
     expect((await balanceOf(t.app, member.headers, 'USDT')).available).toBe('70');
     const tooMuch = await propose(member.user.id, 'debit', '70.00000001', 'USDT');
-    const refused = await call(t.app, 'POST', 'admin/adjustment/approve', checker.headers, { id: tooMuch.id });
+    const refused = await api(t.app).post('admin/adjustment/approve', { id: tooMuch.id }, { headers: checker.headers });
     expect([refused.statusCode, refused.json().code]).toEqual([400, 'INSUFFICIENT_BALANCE']);
     expect((await balanceOf(t.app, member.headers, 'USDT')).available).toBe('70');
-    const pending = await call(
-      t.app,
-      'GET',
-      `admin/adjustment/list?status=0&userId=${member.user.id}`,
-      checker.headers,
-    );
+    const pending = await api(t.app).get(`admin/adjustment/list?status=0&userId=${member.user.id}`, {
+      headers: checker.headers,
+    });
     expect(pending.json().data.list.map((row: { id: number }) => row.id)).toEqual([tooMuch.id]);
   });
 
   it('a rejected or decided adjustment cannot be decided again; the maker may withdraw their own', async () => {
     const member = await createMember(t.app);
     const first = await propose(member.user.id, 'credit', '10');
-    const withdrawn = await call(t.app, 'POST', 'admin/adjustment/reject', maker.headers, {
-      id: first.id,
-      remark: 'typo',
-    });
+    const withdrawn = await api(t.app).post(
+      'admin/adjustment/reject',
+      {
+        id: first.id,
+        remark: 'typo',
+      },
+      { headers: maker.headers },
+    );
     expect(withdrawn.json().data).toMatchObject({ status: 2, checkerId: maker.operator.id, remark: 'typo' });
-    const late = await call(t.app, 'POST', 'admin/adjustment/approve', checker.headers, { id: first.id });
+    const late = await api(t.app).post('admin/adjustment/approve', { id: first.id }, { headers: checker.headers });
     expect([late.statusCode, late.json().code]).toEqual([409, 'ALREADY_REVIEWED']);
     expect((await balanceOf(t.app, member.headers, 'USD')).available).toBe('0');
   });
@@ -123,7 +130,7 @@ describe('manual balance adjustments (maker-checker)', () => {
     const others = await Promise.all([1, 2, 3].map(() => createOperator(t.app, { role: 'finance' })));
     const answers = await Promise.all(
       [checker, ...others].map((operator) =>
-        call(t.app, 'POST', 'admin/adjustment/approve', operator.headers, { id: proposal.id }),
+        api(t.app).post('admin/adjustment/approve', { id: proposal.id }, { headers: operator.headers }),
       ),
     );
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409, 409, 409]);
@@ -134,8 +141,8 @@ describe('manual balance adjustments (maker-checker)', () => {
     const member = await createMember(t.app);
     const proposal = await propose(member.user.id, 'credit', '7');
     const headers = { ...checker.headers, 'idempotency-key': `approve-${proposal.id}` };
-    const first = await call(t.app, 'POST', 'admin/adjustment/approve', headers, { id: proposal.id });
-    const again = await call(t.app, 'POST', 'admin/adjustment/approve', headers, { id: proposal.id });
+    const first = await api(t.app).post('admin/adjustment/approve', { id: proposal.id }, { headers: headers });
+    const again = await api(t.app).post('admin/adjustment/approve', { id: proposal.id }, { headers: headers });
     expect(again.json()).toEqual(first.json());
     expect((await balanceOf(t.app, member.headers, 'USD')).available).toBe('7');
   });
@@ -158,15 +165,15 @@ describe('manual balance adjustments (maker-checker)', () => {
       [{ userId: member.user.id }, 422],
     ];
     for (const [body, status, code] of bad) {
-      const response = await call(t.app, 'POST', 'admin/adjustment/create', maker.headers, body as object);
+      const response = await api(t.app).post('admin/adjustment/create', body as object, { headers: maker.headers });
       expect(response.statusCode, `${JSON.stringify(body)} ${response.body}`).toBe(status);
       if (code) expect(response.json().code).toBe(code);
     }
-    expect((await call(t.app, 'POST', 'admin/adjustment/approve', checker.headers, { id: 2 ** 31 })).statusCode).toBe(
-      422,
-    );
     expect(
-      (await call(t.app, 'POST', 'admin/adjustment/approve', checker.headers, { id: 2 ** 31 - 1 })).statusCode,
+      (await api(t.app).post('admin/adjustment/approve', { id: 2 ** 31 }, { headers: checker.headers })).statusCode,
+    ).toBe(422);
+    expect(
+      (await api(t.app).post('admin/adjustment/approve', { id: 2 ** 31 - 1 }, { headers: checker.headers })).statusCode,
     ).toBe(404);
     expect((await balanceOf(t.app, member.headers, 'USD')).available).toBe('0');
   });

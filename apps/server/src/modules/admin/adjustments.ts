@@ -5,13 +5,14 @@ import type { Database } from '../../db/client.ts';
 import { balanceAdjustments, operators, users } from '../../db/schema/index.ts';
 import { Money, moneyString } from '../../lib/decimal.ts';
 import { AppError } from '../../lib/errors.ts';
-import { paginate } from '../../lib/paginate.ts';
+import { type PageQuery, paginate } from '../../lib/paginate.ts';
 import type { Actor } from '../../lib/route.ts';
 import type { IdempotencyClaim } from '../ledger/idempotency.ts';
 import type { Book, Ledger } from '../ledger/ledger.ts';
 import { sendNotice } from '../notice/send.ts';
 import { currencyRates, rateOf } from '../wallet/rates.ts';
 import { recordAudit } from './audit.ts';
+import { reviewRecord } from './review.ts';
 
 type AdjustmentRow = typeof balanceAdjustments.$inferSelect;
 type Names = { uid: string; makerName: string; checkerName: string | null };
@@ -51,7 +52,7 @@ export class AdjustmentService {
     private readonly ledger: Ledger,
   ) {}
 
-  async list(query: { page: number; pageSize: number; status?: number; userId?: number }) {
+  async list(query: PageQuery & { status?: number; userId?: number }) {
     const filters: SQL[] = [];
     if (query.status !== undefined) filters.push(eq(balanceAdjustments.status, query.status));
     if (query.userId !== undefined) filters.push(eq(balanceAdjustments.userId, query.userId));
@@ -93,79 +94,69 @@ export class AdjustmentService {
   /** The row is locked first; its maker may not approve it; the ledger refuses a debit below zero. */
   async approve(actor: Actor, body: { id: number; remark?: string }, claim?: IdempotencyClaim) {
     return this.ledger.transaction(async (book) => {
-      const before = await this.lockPending(book, body.id);
-      if (before.row.makerId === actor.operatorId) throw new AppError('ADJUSTMENT_OWN');
-      const { row } = before;
-      const amount = new Money(row.amount);
-      const member = { userId: row.userId, bucket: 'available' as const, currency: row.currency };
-      const platform = { platform: 'adjustments' as const, currency: row.currency };
-      const entryId = await book.post(
-        { kind: 'adjustment', reference: `adjustment:${row.id}`, userId: row.userId },
-        row.direction === 'credit'
-          ? [
-              { ...platform, amount: amount.neg() },
-              { ...member, amount },
-            ]
-          : [
-              { ...member, amount: amount.neg() },
-              { ...platform, amount },
-            ],
-      );
-      await book.tx
-        .update(balanceAdjustments)
-        .set({
+      const { after, view } = await this.decide(book, actor, body.id, 'adjustment.approve', async (row) => {
+        if (row.makerId === actor.operatorId) throw new AppError('ADJUSTMENT_OWN');
+        const amount = new Money(row.amount);
+        const member = { userId: row.userId, bucket: 'available' as const, currency: row.currency };
+        const platform = { platform: 'adjustments' as const, currency: row.currency };
+        const entryId = await book.post(
+          { kind: 'adjustment', reference: `adjustment:${row.id}`, userId: row.userId },
+          row.direction === 'credit'
+            ? [
+                { ...platform, amount: amount.neg() },
+                { ...member, amount },
+              ]
+            : [
+                { ...member, amount: amount.neg() },
+                { ...platform, amount },
+              ],
+        );
+        return {
           status: adjustmentStatuses.approved,
           checkerId: actor.operatorId,
           entryId,
           remark: body.remark ?? null,
           decidedAt: new Date(),
-        })
-        .where(eq(balanceAdjustments.id, row.id));
-      await sendNotice(book, {
-        userId: row.userId,
-        kind: row.direction === 'credit' ? 'adjustmentCredit' : 'adjustmentDebit',
-        params: { amount: moneyString(amount), currency: row.currency },
-        reference: `adjustment:${row.id}`,
+        };
       });
-      return this.finish(book, actor, 'adjustment.approve', before.view);
+      await sendNotice(book, {
+        userId: after.userId,
+        kind: after.direction === 'credit' ? 'adjustmentCredit' : 'adjustmentDebit',
+        params: { amount: moneyString(after.amount), currency: after.currency },
+        reference: `adjustment:${after.id}`,
+      });
+      return view;
     }, claim);
   }
 
   /** Any finance operator may reject a pending adjustment; its maker may withdraw it. */
   async reject(actor: Actor, body: { id: number; remark?: string }) {
     return this.ledger.transaction(async (book) => {
-      const before = await this.lockPending(book, body.id);
-      await book.tx
-        .update(balanceAdjustments)
-        .set({
-          status: adjustmentStatuses.rejected,
-          checkerId: actor.operatorId,
-          remark: body.remark ?? null,
-          decidedAt: new Date(),
-        })
-        .where(eq(balanceAdjustments.id, body.id));
-      return this.finish(book, actor, 'adjustment.reject', before.view);
+      const { view } = await this.decide(book, actor, body.id, 'adjustment.reject', async () => ({
+        status: adjustmentStatuses.rejected,
+        checkerId: actor.operatorId,
+        remark: body.remark ?? null,
+        decidedAt: new Date(),
+      }));
+      return view;
     });
   }
 
-  private async lockPending(book: Book, id: number) {
-    const [row] = await book.tx.select().from(balanceAdjustments).where(eq(balanceAdjustments.id, id)).for('update');
-    if (!row) throw new AppError('NOT_FOUND');
-    if (row.status !== adjustmentStatuses.pending) throw new AppError('ALREADY_REVIEWED');
-    return { row, view: await this.view(book.tx, id) };
-  }
-
-  private async finish(book: Book, actor: Actor, action: string, before: ReturnType<typeof adjustmentView>) {
-    const after = await this.view(book.tx, before.id);
-    await recordAudit(book.tx, {
-      ...this.who(actor),
-      action,
-      entity: 'adjustment',
-      entityId: before.id,
-      before,
-      after,
+  private decide(
+    book: Book,
+    actor: Actor,
+    id: number,
+    action: string,
+    decide: (row: AdjustmentRow) => Promise<Partial<AdjustmentRow>>,
+  ) {
+    return reviewRecord(book.tx, {
+      table: balanceAdjustments,
+      id,
+      waiting: { column: 'status', is: adjustmentStatuses.pending },
+      notFound: 'NOT_FOUND',
+      audit: { by: this.who(actor), action, entity: 'adjustment', view: (row) => this.view(book.tx, row.id) },
+      decide,
     });
-    return after;
   }
 
   private who(actor: Actor) {

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, like, lt, or, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import { auditLog, operators } from '../../db/schema/index.ts';
-import { paginate } from '../../lib/paginate.ts';
+import { type PageQuery, paginate } from '../../lib/paginate.ts';
 
 export type AuditRecord = {
   operatorId: number;
@@ -18,9 +18,7 @@ export async function recordAudit(tx: Transaction, record: AuditRecord): Promise
   await tx.insert(auditLog).values({ ...record, entityId: String(record.entityId) });
 }
 
-export type AuditQuery = {
-  page: number;
-  pageSize: number;
+export type AuditQuery = PageQuery & {
   entity?: string;
   entityId?: string;
   operatorId?: number;

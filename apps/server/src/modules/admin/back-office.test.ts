@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/index.ts';
-import { api } from '../../test/accounts.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
+import { api } from '../../test/http.ts';
 import {
-  call,
   createMember,
   createOperator,
   expectLedgerVerified,
@@ -40,22 +39,34 @@ describe('the dashboard', () => {
     const member = await walletMember(t.app);
     await fund(t.app, member, finance, '250', 'USDT');
     await fund(t.app, member, finance, '100', 'EUR');
-    const waiting = await call(t.app, 'POST', 'deposit/apply', member.headers, {
-      type: 'crypto',
-      currency: 'USDT',
-      network: 'TRC20',
-      amount: '5',
-      txHash: `0x${'cd'.repeat(32)}`,
-    });
+    const waiting = await api(t.app).post(
+      'deposit/apply',
+      {
+        type: 'crypto',
+        currency: 'USDT',
+        network: 'TRC20',
+        amount: '5',
+        txHash: `0x${'cd'.repeat(32)}`,
+      },
+      { headers: member.headers },
+    );
     expect(waiting.statusCode).toBe(200);
-    const withdrawal = await call(t.app, 'POST', 'withdraw/apply', member.headers, {
-      amount: '50',
-      currency: 'USDT',
-      walletId: member.walletId,
-      payPassword,
-    });
-    await call(t.app, 'POST', 'admin/withdraw/review', finance.headers, { id: withdrawal.json().data.id, status: 1 });
-    const answer = (await call(t.app, 'GET', 'admin/dashboard', finance.headers)).json().data as Dashboard;
+    const withdrawal = await api(t.app).post(
+      'withdraw/apply',
+      {
+        amount: '50',
+        currency: 'USDT',
+        walletId: member.walletId,
+        payPassword,
+      },
+      { headers: member.headers },
+    );
+    await api(t.app).post(
+      'admin/withdraw/review',
+      { id: withdrawal.json().data.id, status: 1 },
+      { headers: finance.headers },
+    );
+    const answer = (await api(t.app).get('admin/dashboard', { headers: finance.headers })).json().data as Dashboard;
     expect(answer.queues).toEqual([
       { key: 'deposit', count: 1 },
       { key: 'withdraw', count: 0 },
@@ -73,7 +84,7 @@ describe('the dashboard', () => {
   });
 
   it('shows each role only its providers: support sees no money queues', async () => {
-    const answer = (await call(t.app, 'GET', 'admin/dashboard', support.headers)).json().data as Dashboard;
+    const answer = (await api(t.app).get('admin/dashboard', { headers: support.headers })).json().data as Dashboard;
     expect(answer.queues).toEqual([]);
     expect(answer.figures.map((item) => item.key)).toEqual(['newMembersToday', 'members']);
   });
@@ -89,20 +100,28 @@ describe('the dashboard', () => {
 
 describe('settings', () => {
   it('reads and changes the base settings: the public answer changes at once, audited', async () => {
-    const before = (await call(t.app, 'GET', 'admin/setting', admin.headers)).json().data;
+    const before = (await api(t.app).get('admin/setting', { headers: admin.headers })).json().data;
     expect(before.base.msgType).toBe('builtin');
-    const changed = await call(t.app, 'POST', 'admin/setting/base', admin.headers, {
-      msgType: 'whatsapp',
-      whatsapp: '+85212345678',
-      custom: 'console.log("hi")',
-    });
+    const changed = await api(t.app).post(
+      'admin/setting/base',
+      {
+        msgType: 'whatsapp',
+        whatsapp: '+85212345678',
+        custom: 'console.log("hi")',
+      },
+      { headers: admin.headers },
+    );
     expect(changed.statusCode, changed.body).toBe(200);
     const served = await api(t.app).get('base/setting');
     expect(served.json().data).toMatchObject({ msgType: 'whatsapp', whatsapp: '+85212345678', productName: 'Soar' });
     expect((await api(t.app).get('base/custom.js')).body).toBe('console.log("hi")');
     const [audit] = await t.app.db.select().from(auditLog).where(eq(auditLog.action, 'setting.base'));
     expect(audit).toMatchObject({ before: { msgType: 'builtin' }, after: { msgType: 'whatsapp' } });
-    await call(t.app, 'POST', 'admin/setting/base', admin.headers, { msgType: 'builtin', whatsapp: '', custom: '' });
+    await api(t.app).post(
+      'admin/setting/base',
+      { msgType: 'builtin', whatsapp: '', custom: '' },
+      { headers: admin.headers },
+    );
   });
 
   it('changes the withdrawal rules: "withdrawals need KYC" is enforced on the next withdrawal', async () => {
@@ -113,28 +132,36 @@ describe('settings', () => {
       withdrawRequiresKyc: true,
       depositCreditCurrency: { USDT: 'USD' },
     };
-    const saved = await call(t.app, 'POST', 'admin/setting/wallet', admin.headers, rules);
+    const saved = await api(t.app).post('admin/setting/wallet', rules, { headers: admin.headers });
     expect(saved.json().data).toEqual(rules);
     const member = await walletMember(t.app);
-    const config = await call(t.app, 'GET', 'withdraw/config', member.headers);
+    const config = await api(t.app).get('withdraw/config', { headers: member.headers });
     expect(config.json().data).toMatchObject({ minimumUsd: '20', feeRate: '0.02', requiresKyc: true });
-    const refused = await call(t.app, 'POST', 'withdraw/apply', member.headers, {
-      amount: '25',
-      currency: 'USD',
-      walletId: member.walletId,
-      payPassword,
-    });
+    const refused = await api(t.app).post(
+      'withdraw/apply',
+      {
+        amount: '25',
+        currency: 'USD',
+        walletId: member.walletId,
+        payPassword,
+      },
+      { headers: member.headers },
+    );
     expect(refused.json().code).toBe('KYC_REQUIRED');
     const [audit] = await t.app.db.select().from(auditLog).where(eq(auditLog.action, 'setting.wallet'));
     expect(audit?.before).toMatchObject({ withdrawRequiresKyc: false });
-    await call(t.app, 'POST', 'admin/setting/wallet', admin.headers, {
-      ...rules,
-      withdrawMinimumUsd: '10',
-      withdrawFeeRate: '0.01',
-      withdrawFeeMinimumUsd: '1',
-      withdrawRequiresKyc: false,
-      depositCreditCurrency: {},
-    });
+    await api(t.app).post(
+      'admin/setting/wallet',
+      {
+        ...rules,
+        withdrawMinimumUsd: '10',
+        withdrawFeeRate: '0.01',
+        withdrawFeeMinimumUsd: '1',
+        withdrawRequiresKyc: false,
+        depositCreditCurrency: {},
+      },
+      { headers: admin.headers },
+    );
   });
 
   it('refuses bad settings with a clear 4xx and keeps the old ones', async () => {
@@ -159,26 +186,23 @@ describe('settings', () => {
       ['admin/setting/base', { custom: 'a\u0000' }, 422],
     ];
     for (const [url, body, status] of cases) {
-      const response = await call(t.app, 'POST', url, admin.headers, body);
+      const response = await api(t.app).post(url, body, { headers: admin.headers });
       expect(response.statusCode, `${url} ${JSON.stringify(body).slice(0, 80)} ${response.body}`).toBe(status);
     }
-    expect((await call(t.app, 'GET', 'admin/setting', admin.headers)).json().data.wallet).toEqual(good);
-    expect((await call(t.app, 'POST', 'admin/setting/base', finance.headers, { productName: 'X' })).statusCode).toBe(
-      403,
-    );
+    expect((await api(t.app).get('admin/setting', { headers: admin.headers })).json().data.wallet).toEqual(good);
+    expect(
+      (await api(t.app).post('admin/setting/base', { productName: 'X' }, { headers: finance.headers })).statusCode,
+    ).toBe(403);
   });
 });
 
 describe('the audit log', () => {
   it('filters by operator, entity, action and time, and names the operator', async () => {
     const member = await createMember(t.app);
-    await call(t.app, 'POST', 'admin/user/vip', admin.headers, { id: member.user.id, vipLevel: 2 });
-    const byOperator = await call(
-      t.app,
-      'GET',
-      `admin/audit/list?operatorId=${admin.operator.id}&action=member`,
-      admin.headers,
-    );
+    await api(t.app).post('admin/user/vip', { id: member.user.id, vipLevel: 2 }, { headers: admin.headers });
+    const byOperator = await api(t.app).get(`admin/audit/list?operatorId=${admin.operator.id}&action=member`, {
+      headers: admin.headers,
+    });
     const entries = byOperator.json().data.list;
     expect(entries[0]).toMatchObject({
       action: 'member.vip',
@@ -189,18 +213,17 @@ describe('the audit log', () => {
     });
     expect(entries.every((entry: { action: string }) => entry.action.startsWith('member.'))).toBe(true);
     const later = new Date(Date.now() + 60_000).toISOString();
-    const none = await call(t.app, 'GET', `admin/audit/list?from=${encodeURIComponent(later)}`, admin.headers);
+    const none = await api(t.app).get(`admin/audit/list?from=${encodeURIComponent(later)}`, { headers: admin.headers });
     expect(none.json().data.total).toBe(0);
-    const byEntity = await call(
-      t.app,
-      'GET',
-      `admin/audit/list?entity=member&entityId=${member.user.id}`,
-      admin.headers,
-    );
+    const byEntity = await api(t.app).get(`admin/audit/list?entity=member&entityId=${member.user.id}`, {
+      headers: admin.headers,
+    });
     expect(byEntity.json().data.total).toBe(1);
-    const percent = await call(t.app, 'GET', 'admin/audit/list?action=%25', admin.headers);
+    const percent = await api(t.app).get('admin/audit/list?action=%25', { headers: admin.headers });
     expect(percent.json().data.total).toBe(0);
-    expect((await call(t.app, 'GET', 'admin/audit/list?from=yesterday', admin.headers)).statusCode).toBe(422);
-    expect((await call(t.app, 'GET', 'admin/audit/list?operatorId=2147483648', admin.headers)).statusCode).toBe(422);
+    expect((await api(t.app).get('admin/audit/list?from=yesterday', { headers: admin.headers })).statusCode).toBe(422);
+    expect(
+      (await api(t.app).get('admin/audit/list?operatorId=2147483648', { headers: admin.headers })).statusCode,
+    ).toBe(422);
   });
 });

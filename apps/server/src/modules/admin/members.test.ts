@@ -2,10 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, users } from '../../db/schema/index.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { api } from '../../test/accounts.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
+import { api } from '../../test/http.ts';
 import {
-  call,
   createMember,
   createOperator,
   expectLedgerVerified,
@@ -31,32 +30,36 @@ afterAll(() => t.close());
 describe('members for operators', () => {
   it('searches by uid, mail, phone or nickname; % and _ are searched for, not wildcards', async () => {
     const member = await createMember(t.app, { nickname: 'Zed_100%' });
-    const byUid = await call(t.app, 'GET', `admin/user/list?q=${member.user.uid}`, support.headers);
+    const byUid = await api(t.app).get(`admin/user/list?q=${member.user.uid}`, { headers: support.headers });
     expect(byUid.json().data.list.map((row: { id: number }) => row.id)).toEqual([member.user.id]);
-    const byMail = await call(
-      t.app,
-      'GET',
+    const byMail = await api(t.app).get(
       `admin/user/list?q=${encodeURIComponent(member.user.mail?.toUpperCase() ?? '')}`,
-      support.headers,
+      { headers: support.headers },
     );
     expect(byMail.json().data.total).toBe(1);
-    const literal = await call(t.app, 'GET', `admin/user/list?q=${encodeURIComponent('d_100%')}`, support.headers);
+    const literal = await api(t.app).get(`admin/user/list?q=${encodeURIComponent('d_100%')}`, {
+      headers: support.headers,
+    });
     expect(literal.json().data.list.map((row: { id: number }) => row.id)).toEqual([member.user.id]);
-    const wildcard = await call(t.app, 'GET', `admin/user/list?q=${encodeURIComponent('%')}`, support.headers);
+    const wildcard = await api(t.app).get(`admin/user/list?q=${encodeURIComponent('%')}`, { headers: support.headers });
     expect(wildcard.json().data.list.map((row: { id: number }) => row.id)).toEqual([member.user.id]);
   });
 
   it('shows a member with balances, recent deposits and withdrawals, sessions and the ledger', async () => {
     const member = await walletMember(t.app);
     await fund(t.app, member, finance, '300', 'USDT');
-    const withdrawal = await call(t.app, 'POST', 'withdraw/apply', member.headers, {
-      amount: '100',
-      currency: 'USDT',
-      walletId: member.walletId,
-      payPassword,
-    });
+    const withdrawal = await api(t.app).post(
+      'withdraw/apply',
+      {
+        amount: '100',
+        currency: 'USDT',
+        walletId: member.walletId,
+        payPassword,
+      },
+      { headers: member.headers },
+    );
     expect(withdrawal.statusCode, withdrawal.body).toBe(200);
-    const detail = await call(t.app, 'GET', `admin/user/detail?id=${member.user.id}`, finance.headers);
+    const detail = await api(t.app).get(`admin/user/detail?id=${member.user.id}`, { headers: finance.headers });
     expect(detail.statusCode, detail.body).toBe(200);
     const data = detail.json().data;
     expect(data.balances).toEqual([{ currency: 'USDT', available: '199', frozen: '101' }]);
@@ -64,25 +67,34 @@ describe('members for operators', () => {
     expect(data.withdrawals[0]).toMatchObject({ amount: '100', fee: '1', status: 0 });
     expect(data.sessions).toHaveLength(1);
     expect(data.mail).toBe(member.user.mail);
-    const ledger = await call(t.app, 'GET', `admin/user/ledger?id=${member.user.id}&pageSize=10`, compliance.headers);
+    const ledger = await api(t.app).get(`admin/user/ledger?id=${member.user.id}&pageSize=10`, {
+      headers: compliance.headers,
+    });
     expect(ledger.json().data.list.map((row: { type: string }) => row.type)).toEqual([
       'withdraw_freeze',
       'withdraw_freeze',
       'deposit',
     ]);
-    expect((await call(t.app, 'GET', `admin/user/ledger?id=${member.user.id}`, support.headers)).statusCode).toBe(403);
+    expect(
+      (await api(t.app).get(`admin/user/ledger?id=${member.user.id}`, { headers: support.headers })).statusCode,
+    ).toBe(403);
   });
 
   it('sets the VIP level, audited with before and after', async () => {
     const member = await createMember(t.app);
-    const set = await call(t.app, 'POST', 'admin/user/vip', compliance.headers, { id: member.user.id, vipLevel: 3 });
+    const set = await api(t.app).post(
+      'admin/user/vip',
+      { id: member.user.id, vipLevel: 3 },
+      { headers: compliance.headers },
+    );
     expect(set.json().data.vipLevel).toBe(3);
-    const profile = await call(t.app, 'GET', 'member/profile', member.headers);
+    const profile = await api(t.app).get('member/profile', { headers: member.headers });
     expect(profile.json().data).toMatchObject({ vip: true, vipLevel: 3 });
     const [audit] = await t.app.db.select().from(auditLog).where(eq(auditLog.action, 'member.vip'));
     expect(audit).toMatchObject({ entityId: String(member.user.id), before: { vipLevel: 0 }, after: { vipLevel: 3 } });
     expect(
-      (await call(t.app, 'POST', 'admin/user/vip', support.headers, { id: member.user.id, vipLevel: 1 })).statusCode,
+      (await api(t.app).post('admin/user/vip', { id: member.user.id, vipLevel: 1 }, { headers: support.headers }))
+        .statusCode,
     ).toBe(403);
   });
 
@@ -90,12 +102,16 @@ describe('members for operators', () => {
     const password = 'member-pass';
     const member = await createMember(t.app, { passwordHash: await hashPassword(password) });
     const http = api(t.app);
-    const frozen = await call(t.app, 'POST', 'admin/user/freeze', compliance.headers, {
-      id: member.user.id,
-      login: true,
-    });
+    const frozen = await api(t.app).post(
+      'admin/user/freeze',
+      {
+        id: member.user.id,
+        login: true,
+      },
+      { headers: compliance.headers },
+    );
     expect(frozen.json().data).toMatchObject({ loginFrozen: true, withdrawFrozen: false });
-    expect((await call(t.app, 'GET', 'member/profile', member.headers)).statusCode).toBe(401);
+    expect((await api(t.app).get('member/profile', { headers: member.headers })).statusCode).toBe(401);
     const login = await http.post('member/login', { mail: member.user.mail, password }, { lang: 'ja' });
     expect(login.statusCode).toBe(403);
     expect(login.json()).toEqual({
@@ -106,25 +122,23 @@ describe('members for operators', () => {
     expect(legacy.json().code).toBe('ACCOUNT_FROZEN');
     const wrong = await http.post('member/login', { mail: member.user.mail, password: 'not-the-one' });
     expect(wrong.json().code).toBe('LOGIN_FAILED');
-    await call(t.app, 'POST', 'admin/user/freeze', compliance.headers, { id: member.user.id, login: false });
+    await api(t.app).post('admin/user/freeze', { id: member.user.id, login: false }, { headers: compliance.headers });
     expect((await http.post('member/login', { mail: member.user.mail, password })).statusCode).toBe(200);
   });
 
   it('frozen withdrawals are refused with a localised error and freeze nothing', async () => {
     const member = await walletMember(t.app);
     await fund(t.app, member, finance, '100', 'USDT');
-    await call(t.app, 'POST', 'admin/user/freeze', compliance.headers, { id: member.user.id, withdraw: true });
-    const refused = await call(
-      t.app,
-      'POST',
+    await api(t.app).post('admin/user/freeze', { id: member.user.id, withdraw: true }, { headers: compliance.headers });
+    const refused = await api(t.app).post(
       'withdraw/apply',
-      { ...member.headers, 'x-soar-lang': 'es' },
       {
         amount: '20',
         currency: 'USDT',
         walletId: member.walletId,
         payPassword,
       },
+      { headers: { ...member.headers, 'x-soar-lang': 'es' } },
     );
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({
@@ -133,7 +147,7 @@ describe('members for operators', () => {
     });
     const [row] = await t.app.db.select().from(users).where(eq(users.id, member.user.id));
     expect(row?.withdrawFrozen).toBe(true);
-    const detail = await call(t.app, 'GET', `admin/user/detail?id=${member.user.id}`, compliance.headers);
+    const detail = await api(t.app).get(`admin/user/detail?id=${member.user.id}`, { headers: compliance.headers });
     expect(detail.json().data.balances).toEqual([{ currency: 'USDT', available: '100', frozen: '0' }]);
   });
 
@@ -152,7 +166,11 @@ describe('members for operators', () => {
       ['POST', 'admin/user/freeze', { id: 1, login: 'yes' }, 422],
     ];
     for (const [method, url, body, status] of cases) {
-      const response = await call(t.app, method as 'GET' | 'POST', url, compliance.headers, body);
+      const http = api(t.app);
+      const response =
+        method === 'GET'
+          ? await http.get(url, { headers: compliance.headers })
+          : await http.post(url, body, { headers: compliance.headers });
       expect(response.statusCode, `${url} ${response.body}`).toBe(status);
     }
   });

@@ -3,7 +3,7 @@ import type { Database, Transaction } from '../../db/client.ts';
 import { balances, deposits, loginAttempts, sessions, users, withdrawals } from '../../db/schema/index.ts';
 import { moneyString } from '../../lib/decimal.ts';
 import { AppError } from '../../lib/errors.ts';
-import { paginate } from '../../lib/paginate.ts';
+import { type PageQuery, paginate } from '../../lib/paginate.ts';
 import type { Actor } from '../../lib/route.ts';
 import { revokeAllSessions } from '../member/sessions.ts';
 import { memberPositions } from '../trade/lists.ts';
@@ -61,7 +61,7 @@ export class MemberAdmin {
     private readonly trade: TradeService,
   ) {}
 
-  async list(query: { page: number; pageSize: number; q?: string }) {
+  async list(query: PageQuery & { q?: string }) {
     let where: SQL | undefined;
     if (query.q) {
       const pattern = likeText(query.q);
@@ -124,13 +124,7 @@ export class MemberAdmin {
     };
   }
 
-  async ledger(query: {
-    id: number;
-    page: number;
-    pageSize: number;
-    currency?: string;
-    account?: 'available' | 'frozen';
-  }) {
+  async ledger(query: PageQuery & { id: number; currency?: string; account?: 'available' | 'frozen' }) {
     await this.row(query.id);
     return this.accounts.transactions(query.id, query);
   }

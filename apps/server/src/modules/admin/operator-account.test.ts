@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, operators } from '../../db/schema/index.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { totpAt } from '../../lib/totp.ts';
-import { api, bearer, unique } from '../../test/accounts.ts';
+import { unique } from '../../test/accounts.ts';
 import { createMember, createOperator } from '../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
+import { api, bearer } from '../../test/http.ts';
 import { tempDataDir, upload } from '../../test/wallet.ts';
 
 let t: TestApp;

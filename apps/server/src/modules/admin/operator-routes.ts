@@ -1,18 +1,16 @@
 import { operatorAdminApi, operatorApi } from '@soar/contract';
 import type { FastifyPluginAsync } from 'fastify';
-import type { Database } from '../../db/client.ts';
 import { route } from '../../lib/route.ts';
 import { accountRateLimits } from '../member/options.ts';
 import { clientOf } from '../member/sessions.ts';
 import type { OperatorAccount } from './operator-account.ts';
-import { OperatorAdmin } from './operators.ts';
+import type { OperatorAdmin } from './operators.ts';
 
 /** An operator's own password and second factor; operators managed by admin. */
-export const adminOperatorRoutes: FastifyPluginAsync<{ db: Database; account: OperatorAccount }> = async (
+export const adminOperatorRoutes: FastifyPluginAsync<{ account: OperatorAccount; operators: OperatorAdmin }> = async (
   app,
-  { db, account },
+  { account, operators },
 ) => {
-  const operators = new OperatorAdmin(db);
   const codeLimit = { config: { rateLimit: accountRateLimits.login } };
 
   route(app, operatorApi.passwordChange, async (request, { operator, actor }) => {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
+import { api } from '../../test/http.ts';
 import { applyLoan, buy, createFund, createProduct, investor } from '../../test/products.ts';
-import { call, createOperator, expectLedgerVerified, type Headers, tempDataDir } from '../../test/wallet.ts';
+import { createOperator, expectLedgerVerified, type Headers, tempDataDir } from '../../test/wallet.ts';
 
 // Tuesday 2026-11-17, 15:00 UTC: New York is open, the test fund is on sale.
 const now = Date.parse('2026-11-17T15:00:00Z');
@@ -26,7 +27,7 @@ type Dashboard = {
   series: { key: string; points: { date: string; value: string }[] }[];
 };
 async function dashboard(headers: Headers): Promise<Dashboard> {
-  const response = await call(t.app, 'GET', 'admin/dashboard', headers);
+  const response = await api(t.app).get('admin/dashboard', { headers: headers });
   expect(response.statusCode, response.body).toBe(200);
   return response.json().data;
 }
@@ -41,13 +42,13 @@ describe("a member's loans and fund holdings for the back office", () => {
     const applied = await applyLoan(t.app, first, productId, '300');
     expect(applied.statusCode, applied.body).toBe(200);
     expect((await applyLoan(t.app, second, productId, '400')).statusCode).toBe(200);
-    const mine = await call(t.app, 'GET', `admin/loan/list?userId=${first.user.id}`, finance.headers);
+    const mine = await api(t.app).get(`admin/loan/list?userId=${first.user.id}`, { headers: finance.headers });
     expect(mine.statusCode, mine.body).toBe(200);
     expect(mine.json().data.list).toMatchObject([{ id: applied.json().data.id, userId: first.user.id, amount: '300' }]);
-    const none = await call(t.app, 'GET', 'admin/loan/list?userId=2147483647', finance.headers);
+    const none = await api(t.app).get('admin/loan/list?userId=2147483647', { headers: finance.headers });
     expect(none.json().data).toMatchObject({ list: [], total: 0 });
     for (const bad of ['2147483648', '0', 'x', '1%00']) {
-      const response = await call(t.app, 'GET', `admin/loan/list?userId=${bad}`, finance.headers);
+      const response = await api(t.app).get(`admin/loan/list?userId=${bad}`, { headers: finance.headers });
       expect(response.statusCode, bad).toBe(422);
     }
   });
@@ -62,7 +63,9 @@ describe("a member's loans and fund holdings for the back office", () => {
     expect((await buy(t.app, holder, other.id, '200')).statusCode).toBe(200);
     expect((await buy(t.app, neighbour, fund.id, '300')).statusCode).toBe(200);
 
-    const holdings = await call(t.app, 'GET', `admin/quant/order/list?userId=${holder.user.id}`, support.headers);
+    const holdings = await api(t.app).get(`admin/quant/order/list?userId=${holder.user.id}`, {
+      headers: support.headers,
+    });
     expect(holdings.statusCode, holdings.body).toBe(200);
     expect(holdings.json().data.total).toBe(2);
     expect(holdings.json().data.list[1]).toMatchObject({
@@ -73,23 +76,22 @@ describe("a member's loans and fund holdings for the back office", () => {
       amount: '1000',
       status: 0,
     });
-    const ofFund = await call(t.app, 'GET', `admin/quant/order/list?fundId=${fund.id}`, trading.headers);
+    const ofFund = await api(t.app).get(`admin/quant/order/list?fundId=${fund.id}`, { headers: trading.headers });
     expect(ofFund.json().data.list.map((order: { userId: number }) => order.userId)).toEqual([
       neighbour.user.id,
       holder.user.id,
     ]);
-    const both = await call(
-      t.app,
-      'GET',
-      `admin/quant/order/list?fundId=${other.id}&userId=${neighbour.user.id}`,
-      compliance.headers,
-    );
+    const both = await api(t.app).get(`admin/quant/order/list?fundId=${other.id}&userId=${neighbour.user.id}`, {
+      headers: compliance.headers,
+    });
     expect(both.json().data.total).toBe(0);
-    expect((await call(t.app, 'GET', 'admin/quant/order/list?userId=2147483648', trading.headers)).statusCode).toBe(
+    expect(
+      (await api(t.app).get('admin/quant/order/list?userId=2147483648', { headers: trading.headers })).statusCode,
+    ).toBe(422);
+    expect((await api(t.app).get('admin/quant/order/list?status=2', { headers: trading.headers })).statusCode).toBe(
       422,
     );
-    expect((await call(t.app, 'GET', 'admin/quant/order/list?status=2', trading.headers)).statusCode).toBe(422);
-    expect((await call(t.app, 'GET', 'admin/quant/order/list', holder.headers)).statusCode).toBe(401);
+    expect((await api(t.app).get('admin/quant/order/list', { headers: holder.headers })).statusCode).toBe(401);
     await expectLedgerVerified(t.app);
   });
 });
@@ -103,13 +105,17 @@ describe('the dashboard with loans and funds', () => {
     expect(figure(before, 'fundsUnderManagement')).toBe('1500');
     expect(lastPoint(before, 'fundPurchases')).toEqual({ date: '2026-11-17', value: '1500' });
 
-    const pending = await call(t.app, 'GET', 'admin/loan/list?approvalStatus=0', finance.headers);
+    const pending = await api(t.app).get('admin/loan/list?approvalStatus=0', { headers: finance.headers });
     const [loan] = pending.json().data.list;
-    const approved = await call(t.app, 'POST', 'admin/loan/review', finance.headers, {
-      id: loan.id,
-      status: 1,
-      amount: '250',
-    });
+    const approved = await api(t.app).post(
+      'admin/loan/review',
+      {
+        id: loan.id,
+        status: 1,
+        amount: '250',
+      },
+      { headers: finance.headers },
+    );
     expect(approved.statusCode, approved.body).toBe(200);
 
     const after = await dashboard(finance.headers);

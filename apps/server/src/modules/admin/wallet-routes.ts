@@ -4,14 +4,12 @@ import type { Database } from '../../db/client.ts';
 import { route } from '../../lib/route.ts';
 import type { WalletServices } from '../wallet/services.ts';
 import { listAudit } from './audit.ts';
-import { DepositChannelAdmin } from './deposit-channels.ts';
+import type { DepositChannelAdmin } from './deposit-channels.ts';
 
 /** Operator queues of the wallet (deposit and withdrawal reviews), deposit channels, the audit log. */
-export const adminWalletRoutes: FastifyPluginAsync<WalletServices & { db: Database }> = async (
-  app,
-  { db, deposits, withdrawals },
-) => {
-  const channels = new DepositChannelAdmin(db);
+export const adminWalletRoutes: FastifyPluginAsync<
+  WalletServices & { db: Database; channels: DepositChannelAdmin }
+> = async (app, { db, deposits, withdrawals, channels }) => {
   const api = walletAdminApi;
 
   route(app, api.depositList, (request) => deposits.adminList(request.query));

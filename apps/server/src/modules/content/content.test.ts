@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/index.ts';
-import { api } from '../../test/accounts.ts';
 import { createOperator } from '../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
+import { api } from '../../test/http.ts';
 
 let t: TestApp;
 let http: ReturnType<typeof api>;

@@ -3,7 +3,7 @@ import { and, count, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql } fro
 import type { Database, Transaction } from '../../db/client.ts';
 import { type ArticleTranslation, newsArticles } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { paginate } from '../../lib/paginate.ts';
+import { type PageQuery, paginate } from '../../lib/paginate.ts';
 import type { Actor } from '../../lib/route.ts';
 import { recordAudit } from '../admin/audit.ts';
 import { who } from './banners.ts';
@@ -42,7 +42,7 @@ const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${ch
 export class NewsAdmin {
   constructor(private readonly db: Database) {}
 
-  async list(query: { page: number; pageSize: number; q?: string; state?: 'published' | 'unpublished' }) {
+  async list(query: PageQuery & { q?: string; state?: 'published' | 'unpublished' }) {
     const filters: SQL[] = [];
     if (query.q) {
       const pattern = likeText(query.q);

@@ -1,14 +1,14 @@
 import { contentAdminApi, contentApi } from '@soar/contract';
 import type { FastifyPluginAsync } from 'fastify';
-import type { Database } from '../../db/client.ts';
 import { route } from '../../lib/route.ts';
-import { BannerService } from './banners.ts';
-import { NewsAdmin } from './news-admin.ts';
+import type { BannerService } from './banners.ts';
+import type { NewsAdmin } from './news-admin.ts';
 
 /** The home page's banners (public) and the operators' news and banner editing. */
-export const contentRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db }) => {
-  const banners = new BannerService(db);
-  const news = new NewsAdmin(db);
+export const contentRoutes: FastifyPluginAsync<{ banners: BannerService; news: NewsAdmin }> = async (
+  app,
+  { banners, news },
+) => {
   route(app, contentApi.bannerList, (request) => banners.list(request.lang));
 
   const api = contentAdminApi;

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { appSettings, auditLog, kycApplications, notices, supportMessages, users } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
+import { api } from '../../test/http.ts';
 import {
-  call,
   createMember,
   createOperator,
   expectLedgerVerified,
@@ -36,9 +36,11 @@ afterAll(() => t.close());
 type Member = Awaited<ReturnType<typeof createMember>>;
 const image = async (member: { headers: Headers }) => (await upload(t.app, member.headers)).json().data.id as string;
 const submit = (member: { headers: Headers }, body: object, lang = 'en') =>
-  call(t.app, 'POST', 'kyc/submit', { ...member.headers, 'x-soar-lang': lang }, body);
-const review = (body: object, headers = compliance.headers) => call(t.app, 'POST', 'admin/kyc/review', headers, body);
-const info = async (member: { headers: Headers }) => (await call(t.app, 'GET', 'kyc/info', member.headers)).json().data;
+  api(t.app).post('kyc/submit', body, { headers: { ...member.headers, 'x-soar-lang': lang } });
+const review = (body: object, headers = compliance.headers) =>
+  api(t.app).post('admin/kyc/review', body, { headers: headers });
+const info = async (member: { headers: Headers }) =>
+  (await api(t.app).get('kyc/info', { headers: member.headers })).json().data;
 
 async function idcard(member: Member) {
   return {
@@ -81,7 +83,7 @@ describe('KYC', () => {
     });
     const [notice] = await t.app.db.select().from(notices).where(eq(notices.userId, member.user.id));
     expect(notice).toMatchObject({ kind: 'kycRefused', reference: `kyc:${id}` });
-    const inbox = await call(t.app, 'GET', 'notice/list', { ...member.headers, 'x-soar-lang': 'de' });
+    const inbox = await api(t.app).get('notice/list', { headers: { ...member.headers, 'x-soar-lang': 'de' } });
     expect(inbox.json().data.list[0].body).toContain('Nachname');
 
     const locked = await submit(member, { docType: 'idcard', firstName: 'Eve', lastName: 'King' });
@@ -116,7 +118,7 @@ describe('KYC', () => {
     expect(passedAgain.json().code).toBe('KYC_ALREADY_PASSED');
     const audit = await t.app.db.select().from(auditLog).where(eq(auditLog.entity, 'kyc'));
     expect(audit.map((row) => row.entityId)).toEqual(expect.arrayContaining([String(id), String(second)]));
-    const detail = await call(t.app, 'GET', `admin/kyc/detail?id=${second}`, compliance.headers);
+    const detail = await api(t.app).get(`admin/kyc/detail?id=${second}`, { headers: compliance.headers });
     expect(detail.json().data).toMatchObject({ id: second, uid: member.user.uid, history: [{ id, status: 2 }] });
   });
 
@@ -124,7 +126,7 @@ describe('KYC', () => {
     const owner = await createMember(t.app);
     const other = await createMember(t.app);
     const front = await image(owner);
-    const file = (headers: Headers) => t.app.inject({ method: 'GET', url: `/api/v1/upload/${front}`, headers });
+    const file = (headers: Headers) => api(t.app).get(`upload/${front}`, { headers });
     expect((await file(owner.headers)).statusCode).toBe(200);
     expect((await file(compliance.headers)).statusCode).toBe(200);
     expect((await file(other.headers)).statusCode).toBe(404);
@@ -160,7 +162,7 @@ describe('KYC', () => {
     const absent = await review({ id: 2 ** 31 - 1, status: 1 });
     expect(absent.json().code).toBe('KYC_NOT_FOUND');
     expect((await review({ id: ok.json().data.application.id, status: 1 }, support.headers)).statusCode).toBe(403);
-    expect((await call(t.app, 'GET', 'admin/kyc/list', member.headers)).statusCode).toBe(401);
+    expect((await api(t.app).get('admin/kyc/list', { headers: member.headers })).statusCode).toBe(401);
   });
 
   it('two reviews of one submission at once: exactly one wins', async () => {
@@ -195,12 +197,16 @@ describe('KYC', () => {
       .set({ value: { ...defaultWalletSetting, withdrawRequiresKyc: true } })
       .where(eq(appSettings.key, 'wallet'));
     const apply = () =>
-      call(t.app, 'POST', 'withdraw/apply', member.headers, {
-        amount: '20',
-        currency: 'USDT',
-        walletId: member.walletId,
-        payPassword,
-      });
+      api(t.app).post(
+        'withdraw/apply',
+        {
+          amount: '20',
+          currency: 'USDT',
+          walletId: member.walletId,
+          payPassword,
+        },
+        { headers: member.headers },
+      );
     try {
       expect((await info(member)).requiredFor).toEqual({ withdraw: true, loan: false });
       const refused = await apply();
@@ -211,10 +217,14 @@ describe('KYC', () => {
       await review({ id: submitted.json().data.application.id, status: 1 });
       const allowed = await apply();
       expect(allowed.statusCode, allowed.body).toBe(200);
-      const reviewed = await call(t.app, 'POST', 'admin/withdraw/review', finance.headers, {
-        id: allowed.json().data.id,
-        status: 2,
-      });
+      const reviewed = await api(t.app).post(
+        'admin/withdraw/review',
+        {
+          id: allowed.json().data.id,
+          status: 2,
+        },
+        { headers: finance.headers },
+      );
       expect(reviewed.statusCode, reviewed.body).toBe(200);
       const kinds = (await t.app.db.select().from(notices).where(eq(notices.userId, member.user.id))).map(
         (row) => row.kind,
@@ -233,53 +243,65 @@ describe('inbox', () => {
     await fund(t.app, member, finance, '10');
     await fund(t.app, member, finance, '20');
     const unread = async (m: { headers: Headers }) =>
-      (await call(t.app, 'GET', 'notice/unread', m.headers)).json().data.count;
+      (await api(t.app).get('notice/unread', { headers: m.headers })).json().data.count;
     expect(await unread(member)).toBe(2);
-    const list = await call(t.app, 'GET', 'notice/list?unread=true', { ...member.headers, 'x-soar-lang': 'ja' });
+    const list = await api(t.app).get('notice/list?unread=true', {
+      headers: { ...member.headers, 'x-soar-lang': 'ja' },
+    });
     expect(list.json().data).toMatchObject({ total: 2, list: [{ kind: 'depositPassed', read: false }, {}] });
     expect(list.json().data.list[0].body).toBe('20 USDT の入金が反映されました。');
     const [first, second] = list.json().data.list;
-    const foreign = await call(t.app, 'POST', 'notice/read', other.headers, { id: first.id });
+    const foreign = await api(t.app).post('notice/read', { id: first.id }, { headers: other.headers });
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json().code).toBe('NOTICE_NOT_FOUND');
     expect(await unread(member)).toBe(2);
     for (const body of [{}, { id: first.id, all: true }, { id: 'x' }, { id: 2 ** 31 }, { all: false }]) {
-      expect((await call(t.app, 'POST', 'notice/read', member.headers, body)).statusCode, JSON.stringify(body)).toBe(
-        422,
-      );
+      expect(
+        (await api(t.app).post('notice/read', body, { headers: member.headers })).statusCode,
+        JSON.stringify(body),
+      ).toBe(422);
     }
-    const one = await call(t.app, 'POST', 'notice/read', member.headers, { id: second.id });
+    const one = await api(t.app).post('notice/read', { id: second.id }, { headers: member.headers });
     expect(one.json().data).toEqual({ count: 1 });
-    const all = await call(t.app, 'POST', 'notice/read', member.headers, { all: true });
+    const all = await api(t.app).post('notice/read', { all: true }, { headers: member.headers });
     expect(all.json().data).toEqual({ count: 0 });
-    expect((await call(t.app, 'GET', 'notice/list?unread=true', member.headers)).json().data.total).toBe(0);
+    expect((await api(t.app).get('notice/list?unread=true', { headers: member.headers })).json().data.total).toBe(0);
   });
 
   it('an announcement reaches every member’s inbox live, audited', async () => {
     const member = await createMember(t.app);
     const live = await connect(member.token, ['notice']);
-    const bad = await call(t.app, 'POST', 'admin/notice/create', support.headers, { title: 'x', body: 'a\u0000' });
+    const bad = await api(t.app).post(
+      'admin/notice/create',
+      { title: 'x', body: 'a\u0000' },
+      { headers: support.headers },
+    );
     expect(bad.statusCode).toBe(422);
-    const created = await call(t.app, 'POST', 'admin/notice/create', support.headers, {
-      title: 'Maintenance',
-      body: 'Saturday 02:00 UTC',
-    });
+    const created = await api(t.app).post(
+      'admin/notice/create',
+      {
+        title: 'Maintenance',
+        body: 'Saturday 02:00 UTC',
+      },
+      { headers: support.headers },
+    );
     expect(created.statusCode, created.body).toBe(200);
     const [count] = await t.app.db.select().from(users);
     expect(count).toBeDefined();
     expect(created.json().data.recipients).toBe((await t.app.db.select().from(users)).length);
     await live.next((frame) => frame.topic === 'notice');
     live.close();
-    const list = await call(t.app, 'GET', 'notice/list', member.headers);
+    const list = await api(t.app).get('notice/list', { headers: member.headers });
     expect(list.json().data.list[0]).toMatchObject({
       kind: 'announcement',
       title: 'Maintenance',
       body: 'Saturday 02:00 UTC',
     });
     expect(
-      (await call(t.app, 'POST', 'admin/notice/create', compliance.headers, { title: 'a', body: 'b' })).statusCode,
+      (await api(t.app).post('admin/notice/create', { title: 'a', body: 'b' }, { headers: compliance.headers }))
+        .statusCode,
     ).toBe(403);
-    const listed = await call(t.app, 'GET', 'admin/notice/list', support.headers);
+    const listed = await api(t.app).get('admin/notice/list', { headers: support.headers });
     expect(listed.json().data.list[0]).toMatchObject({ title: 'Maintenance' });
   });
 });
@@ -289,27 +311,32 @@ describe('support chat', () => {
     const member = await createMember(t.app);
     const mine = await connect(member.token, ['support']);
     const desk = await connect(support.token, ['support:desk']);
-    const sent = await call(t.app, 'POST', 'support/message/send', member.headers, {
-      text: 'Hello, where is my deposit?',
-    });
+    const sent = await api(t.app).post(
+      'support/message/send',
+      {
+        text: 'Hello, where is my deposit?',
+      },
+      { headers: member.headers },
+    );
     expect(sent.statusCode, sent.body).toBe(200);
     const conversationId = sent.json().data.conversationId;
     const heard = await desk.next((f) => f.topic === 'support:desk');
     expect(heard.data).toMatchObject({ conversationId, unread: 1, message: { text: 'Hello, where is my deposit?' } });
 
-    const listed = await call(t.app, 'GET', 'admin/support/conversation/list', support.headers);
+    const listed = await api(t.app).get('admin/support/conversation/list', { headers: support.headers });
     expect(listed.json().data.list[0]).toMatchObject({ id: conversationId, uid: member.user.uid, unread: 1 });
-    const thread = await call(
-      t.app,
-      'GET',
-      `admin/support/message/list?conversationId=${conversationId}`,
-      support.headers,
-    );
-    expect(thread.json().data.list).toHaveLength(1);
-    const answered = await call(t.app, 'POST', 'admin/support/message/send', support.headers, {
-      conversationId,
-      text: 'It is credited now.',
+    const thread = await api(t.app).get(`admin/support/message/list?conversationId=${conversationId}`, {
+      headers: support.headers,
     });
+    expect(thread.json().data.list).toHaveLength(1);
+    const answered = await api(t.app).post(
+      'admin/support/message/send',
+      {
+        conversationId,
+        text: 'It is credited now.',
+      },
+      { headers: support.headers },
+    );
     expect(answered.statusCode, answered.body).toBe(200);
     const [audited] = await t.app.db.select().from(auditLog).where(eq(auditLog.action, 'support.answer'));
     expect(audited).toMatchObject({
@@ -324,31 +351,37 @@ describe('support chat', () => {
     expect(reply.data).toMatchObject({ from: 'operator', text: 'It is credited now.' });
 
     const picture = await image(member);
-    expect((await call(t.app, 'POST', 'support/message/send', member.headers, { image: picture })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await api(t.app).post('support/message/send', { image: picture }, { headers: member.headers })).statusCode,
+    ).toBe(200);
     const other = await createMember(t.app);
-    const stolen = await call(t.app, 'POST', 'support/message/send', other.headers, { image: picture });
+    const stolen = await api(t.app).post('support/message/send', { image: picture }, { headers: other.headers });
     expect(stolen.json().code).toBe('SUPPORT_IMAGE_INVALID');
-    const empty = await call(t.app, 'POST', 'support/message/send', member.headers, { text: '  ' });
+    const empty = await api(t.app).post('support/message/send', { text: '  ' }, { headers: member.headers });
     expect(empty.json().code).toBe('SUPPORT_MESSAGE_EMPTY');
     for (const body of [{ text: 'a\u0000' }, { text: 'a', extra: 1 }, { text: 'x'.repeat(2001) }]) {
-      expect((await call(t.app, 'POST', 'support/message/send', member.headers, body)).statusCode).toBe(422);
+      expect((await api(t.app).post('support/message/send', body, { headers: member.headers })).statusCode).toBe(422);
     }
-    const thread2 = await call(t.app, 'GET', 'support/message/list', member.headers);
+    const thread2 = await api(t.app).get('support/message/list', { headers: member.headers });
     expect(thread2.json().data).toMatchObject({ conversationId, unread: 1 });
     expect(thread2.json().data.list.map((m: { from: string }) => m.from)).toEqual(['member', 'operator', 'member']);
-    expect((await call(t.app, 'GET', 'support/message/list', other.headers)).json().data).toEqual({
+    expect((await api(t.app).get('support/message/list', { headers: other.headers })).json().data).toEqual({
       conversationId: null,
       list: [],
       unread: 0,
     });
-    const missing = await call(t.app, 'POST', 'admin/support/message/send', support.headers, {
-      conversationId: 2 ** 31 - 1,
-      text: 'x',
-    });
+    const missing = await api(t.app).post(
+      'admin/support/message/send',
+      {
+        conversationId: 2 ** 31 - 1,
+        text: 'x',
+      },
+      { headers: support.headers },
+    );
     expect(missing.json().code).toBe('SUPPORT_CONVERSATION_NOT_FOUND');
-    expect((await call(t.app, 'GET', 'admin/support/conversation/list', compliance.headers)).statusCode).toBe(403);
+    expect((await api(t.app).get('admin/support/conversation/list', { headers: compliance.headers })).statusCode).toBe(
+      403,
+    );
     mine.close();
     desk.close();
   });
@@ -367,35 +400,33 @@ describe('support chat', () => {
     expect(await memberDesk.request({ op: 'sub', topics: ['support:desk'] })).toMatchObject({ code: 'UNAUTHORIZED' });
     memberDesk.close();
 
-    const sent = await call(
-      t.app,
-      'POST',
-      'support/guest/message/send',
-      {},
-      { guestId, text: 'Can I open an account?' },
-    );
+    const sent = await api(t.app).post('support/guest/message/send', { guestId, text: 'Can I open an account?' });
     expect(sent.statusCode, sent.body).toBe(200);
     const conversationId = sent.json().data.conversationId;
-    await call(t.app, 'POST', 'admin/support/message/send', support.headers, { conversationId, text: 'Yes, sign up.' });
+    await api(t.app).post(
+      'admin/support/message/send',
+      { conversationId, text: 'Yes, sign up.' },
+      { headers: support.headers },
+    );
     const heard = await guestSocket.next(
       (f) => f.topic === 'support' && (f.data as { from: string }).from === 'operator',
     );
     expect(heard.data).toMatchObject({ from: 'operator', text: 'Yes, sign up.' });
     guestSocket.close();
-    const bad = await call(t.app, 'POST', 'support/guest/message/send', {}, { guestId: 'xyz', text: 'a' });
+    const bad = await api(t.app).post('support/guest/message/send', { guestId: 'xyz', text: 'a' });
     expect(bad.statusCode).toBe(422);
-    const guestImage = await call(t.app, 'POST', 'support/guest/message/send', {}, { guestId, image: 'a'.repeat(32) });
+    const guestImage = await api(t.app).post('support/guest/message/send', { guestId, image: 'a'.repeat(32) });
     expect(guestImage.statusCode).toBe(422);
 
-    await call(t.app, 'POST', 'support/message/send', member.headers, { text: 'Now I am a member' });
-    const joined = await call(t.app, 'POST', 'support/guest/join', member.headers, { guestId });
+    await api(t.app).post('support/message/send', { text: 'Now I am a member' }, { headers: member.headers });
+    const joined = await api(t.app).post('support/guest/join', { guestId }, { headers: member.headers });
     expect(joined.statusCode, joined.body).toBe(200);
     expect(joined.json().data.list.map((m: { text: string }) => m.text)).toEqual([
       'Can I open an account?',
       'Yes, sign up.',
       'Now I am a member',
     ]);
-    const guestNow = await call(t.app, 'GET', `support/guest/message/list?guestId=${guestId}`, {});
+    const guestNow = await api(t.app).get(`support/guest/message/list?guestId=${guestId}`);
     expect(guestNow.json().data).toEqual({ conversationId: null, list: [], unread: 0 });
     const messages = await t.app.db
       .select()
@@ -409,13 +440,13 @@ describe('documents', () => {
   it('serves every product document in every language, and nothing else', async () => {
     for (const name of ['terms', 'privacy', 'fee-schedule', 'fill-policy', 'loan-contract']) {
       for (const lang of ['en', 'de', 'es', 'fr', 'it', 'ja', 'zh-CN']) {
-        const response = await call(t.app, 'GET', `document?name=${name}`, { 'x-soar-lang': lang });
+        const response = await api(t.app).get(`document?name=${name}`, { headers: { 'x-soar-lang': lang } });
         expect(response.statusCode).toBe(200);
         const doc = response.json().data;
         expect(doc.paragraphs.length).toBeGreaterThan(1);
         expect(doc.title).not.toContain('document.');
       }
     }
-    expect((await call(t.app, 'GET', 'document?name=https://evil.test', {})).statusCode).toBe(422);
+    expect((await api(t.app).get('document?name=https://evil.test')).statusCode).toBe(422);
   });
 });

@@ -4,7 +4,7 @@ import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client.ts';
 import { announcements, notices, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { paginate } from '../../lib/paginate.ts';
+import { type PageQuery, paginate } from '../../lib/paginate.ts';
 import type { Actor } from '../../lib/route.ts';
 import { recordAudit } from '../admin/audit.ts';
 import type { Ledger } from '../ledger/ledger.ts';
@@ -41,7 +41,7 @@ export class InboxService {
     private readonly ledger: Ledger,
   ) {}
 
-  list(userId: number, lang: LanguageKey, query: { page: number; pageSize: number; unread?: boolean }) {
+  list(userId: number, lang: LanguageKey, query: PageQuery & { unread?: boolean }) {
     const where = and(eq(notices.userId, userId), query.unread ? isNull(notices.readAt) : undefined);
     return paginate(
       query,
@@ -85,7 +85,7 @@ export class InboxService {
 
   // Announcements
 
-  async announcements(query: { page: number; pageSize: number }) {
+  async announcements(query: PageQuery) {
     return paginate(
       query,
       this.db.select().from(announcements).orderBy(desc(announcements.id)).$dynamic(),

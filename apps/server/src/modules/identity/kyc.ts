@@ -11,9 +11,9 @@ import { and, count, desc, eq, inArray, lt, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { kycApplications, uploads, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { paginate } from '../../lib/paginate.ts';
+import { type PageQuery, paginate } from '../../lib/paginate.ts';
 import type { Actor } from '../../lib/route.ts';
-import { recordAudit } from '../admin/audit.ts';
+import { reviewRecord } from '../admin/review.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import { loanSetting } from '../loan/service.ts';
 import { sendNotice } from '../notice/send.ts';
@@ -165,7 +165,7 @@ export class KycService {
 
   // Operators
 
-  async adminList(query: { page: number; pageSize: number; status?: number }) {
+  async adminList(query: PageQuery & { status?: number }) {
     const where: SQL | undefined = query.status === undefined ? undefined : eq(kycApplications.status, query.status);
     return paginate(
       query,
@@ -204,23 +204,21 @@ export class KycService {
    */
   async review(actor: Actor, body: { id: number; status: 1 | 2; reasons?: Partial<Record<KycField, string>> }) {
     return this.ledger.transaction(async (book) => {
-      const [before] = await book.tx
-        .select()
-        .from(kycApplications)
-        .where(eq(kycApplications.id, body.id))
-        .for('update');
-      if (!before) throw new AppError('KYC_NOT_FOUND');
-      if (before.status !== kycApplicationStatuses.review) throw new AppError('ALREADY_REVIEWED');
       const passed = body.status === kycApplicationStatuses.passed;
-      const reasons = passed ? {} : reasonsFor(before.docType, body.reasons ?? {});
-      const refused = Object.keys(reasons);
-      if (!passed && refused.length === 0) throw new AppError('KYC_REASON_REQUIRED');
-      const [after] = await book.tx
-        .update(kycApplications)
-        .set({ status: body.status, reasons, reviewerId: actor.operatorId, reviewedAt: new Date() })
-        .where(eq(kycApplications.id, body.id))
-        .returning();
-      if (!after) throw new Error('update returned no application');
+      let refused: string[] = [];
+      const { before, after } = await reviewRecord(book.tx, {
+        table: kycApplications,
+        id: body.id,
+        waiting: { column: 'status', is: kycApplicationStatuses.review },
+        notFound: 'KYC_NOT_FOUND',
+        audit: { by: actor, action: 'kyc.review', entity: 'kyc', view: kycView },
+        decide: async (before) => {
+          const reasons = passed ? {} : reasonsFor(before.docType, body.reasons ?? {});
+          refused = Object.keys(reasons);
+          if (!passed && refused.length === 0) throw new AppError('KYC_REASON_REQUIRED');
+          return { status: body.status, reasons, reviewerId: actor.operatorId, reviewedAt: new Date() };
+        },
+      });
       const [user] = await book.tx
         .update(users)
         .set({ kycStatus: passed ? kycStatuses.passed : kycStatuses.refused })
@@ -232,15 +230,6 @@ export class KycService {
         kind: passed ? 'kycPassed' : 'kycRefused',
         params: passed ? {} : { fields: refused.join(',') },
         reference: `kyc:${before.id}`,
-      });
-      await recordAudit(book.tx, {
-        operatorId: actor.operatorId,
-        action: 'kyc.review',
-        entity: 'kyc',
-        entityId: before.id,
-        before: kycView(before),
-        after: kycView(after),
-        ip: actor.ip,
       });
       return adminView(after, user);
     });

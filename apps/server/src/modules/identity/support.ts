@@ -3,7 +3,7 @@ import { and, count, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { supportConversations, supportMessages, uploads, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { paginate } from '../../lib/paginate.ts';
+import { type PageQuery, paginate } from '../../lib/paginate.ts';
 import type { Actor } from '../../lib/route.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { recordAudit } from '../admin/audit.ts';
@@ -175,7 +175,7 @@ export class SupportService {
 
   // Operators
 
-  async conversations(query: { page: number; pageSize: number }) {
+  async conversations(query: PageQuery) {
     return paginate(
       query,
       this.db

@@ -2,9 +2,9 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Money } from '../../lib/decimal.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
+import { api } from '../../test/http.ts';
 import {
   balanceOf,
-  call,
   createOperator,
   expectLedgerVerified,
   type Headers,
@@ -67,19 +67,27 @@ describe('ledger property', () => {
         for (const s of steps) {
           if (s.op === 'deposit') {
             const member = members[s.member] as (typeof members)[number];
-            const applied = await call(t.app, 'POST', 'deposit/apply', member.headers, {
-              type: 'crypto',
-              currency: 'USDT',
-              network: 'TRC20',
-              amount: String(s.amount),
-              txHash: `0x${'ef'.repeat(32)}`,
-            });
+            const applied = await api(t.app).post(
+              'deposit/apply',
+              {
+                type: 'crypto',
+                currency: 'USDT',
+                network: 'TRC20',
+                amount: String(s.amount),
+                txHash: `0x${'ef'.repeat(32)}`,
+              },
+              { headers: member.headers },
+            );
             const auditAmount = s.review === 2 ? String(Math.max(1, Math.floor(s.amount / 2))) : undefined;
-            const reviewed = await call(t.app, 'POST', 'admin/deposit/review', operator.headers, {
-              id: applied.json().data.id,
-              status: s.review,
-              auditAmount,
-            });
+            const reviewed = await api(t.app).post(
+              'admin/deposit/review',
+              {
+                id: applied.json().data.id,
+                status: s.review,
+                auditAmount,
+              },
+              { headers: operator.headers },
+            );
             if (reviewed.statusCode === 200) {
               const credited = reviewed.json().data.auditAmount;
               if (credited) held(s.member, 'USDT').available = held(s.member, 'USDT').available.plus(credited);
@@ -88,12 +96,16 @@ describe('ledger property', () => {
             }
           } else if (s.op === 'withdraw') {
             const member = members[s.member] as (typeof members)[number];
-            const response = await call(t.app, 'POST', 'withdraw/apply', member.headers, {
-              amount: String(s.amount),
-              currency: s.currency,
-              walletId: member.walletId,
-              payPassword,
-            });
+            const response = await api(t.app).post(
+              'withdraw/apply',
+              {
+                amount: String(s.amount),
+                currency: s.currency,
+                walletId: member.walletId,
+                payPassword,
+              },
+              { headers: member.headers },
+            );
             if (response.statusCode === 200) {
               const { id, amount, fee } = response.json().data;
               const total = new Money(amount).plus(fee);
@@ -107,10 +119,14 @@ describe('ledger property', () => {
           } else if (s.op === 'review') {
             const [target] = pending.splice(s.pick % Math.max(1, pending.length), 1);
             if (!target) continue;
-            const response = await call(t.app, 'POST', 'admin/withdraw/review', operator.headers, {
-              id: target.id,
-              status: s.status,
-            });
+            const response = await api(t.app).post(
+              'admin/withdraw/review',
+              {
+                id: target.id,
+                status: s.status,
+              },
+              { headers: operator.headers },
+            );
             expect(response.statusCode).toBe(200);
             const state = held(target.member, target.currency);
             state.frozen = state.frozen.minus(target.total);
@@ -118,11 +134,15 @@ describe('ledger property', () => {
           } else {
             const member = members[s.member] as (typeof members)[number];
             const to: Currency = s.from === 'USDT' ? 'EUR' : 'USDT';
-            const response = await call(t.app, 'POST', 'transfer/apply', member.headers, {
-              from: s.from,
-              to,
-              amount: String(s.amount),
-            });
+            const response = await api(t.app).post(
+              'transfer/apply',
+              {
+                from: s.from,
+                to,
+                amount: String(s.amount),
+              },
+              { headers: member.headers },
+            );
             if (response.statusCode === 200) {
               held(s.member, s.from).available = held(s.member, s.from).available.minus(s.amount);
               held(s.member, to).available = held(s.member, to).available.plus(response.json().data.received);

@@ -1,9 +1,10 @@
 import { legacyApi } from '@soar/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../lib/passwords.ts';
-import { api, bearer, unique, uniquePhone } from '../../test/accounts.ts';
+import { unique, uniquePhone } from '../../test/accounts.ts';
 import { createMember } from '../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
+import { api, bearer } from '../../test/http.ts';
 
 let t: TestApp;
 let http: ReturnType<typeof api>;

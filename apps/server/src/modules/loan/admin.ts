@@ -6,9 +6,10 @@ import { appSettings, loanProducts, loans } from '../../db/schema/index.ts';
 import { utcDate } from '../../jobs/schedules.ts';
 import { Money, moneyString } from '../../lib/decimal.ts';
 import { AppError } from '../../lib/errors.ts';
-import { paginate } from '../../lib/paginate.ts';
+import { type PageQuery, paginate } from '../../lib/paginate.ts';
 import type { Actor } from '../../lib/route.ts';
 import { recordAudit } from '../admin/audit.ts';
+import { reviewRecord } from '../admin/review.ts';
 import type { IdempotencyClaim } from '../ledger/idempotency.ts';
 import { sendNotice } from '../notice/send.ts';
 import { currencyRates, rateOf } from '../wallet/rates.ts';
@@ -132,7 +133,7 @@ export class LoanAdmin {
     });
   }
 
-  async list(query: { page: number; pageSize: number; approvalStatus?: number; status?: number; userId?: number }) {
+  async list(query: PageQuery & { approvalStatus?: number; status?: number; userId?: number }) {
     const where = and(
       query.userId === undefined ? undefined : eq(loans.userId, query.userId),
       query.approvalStatus === undefined ? undefined : eq(loans.approvalStatus, query.approvalStatus),
@@ -164,73 +165,70 @@ export class LoanAdmin {
     const now = new Date(this.deps.clock());
     const rates = await currencyRates(this.db);
     return this.deps.ledger.transaction(async (book) => {
-      const [before] = await book.tx.select().from(loans).where(eq(loans.id, body.id)).for('update');
-      if (!before) throw new AppError('LOAN_NOT_FOUND');
-      if (before.approvalStatus !== loanApprovalStatuses.pending) throw new AppError('ALREADY_REVIEWED');
-      const { userId, currency } = before;
-      let after: LoanRow | undefined;
-      if (body.status === loanApprovalStatuses.approved) {
-        const amount = new Money(body.amount ?? before.amount);
-        if (amount.gt(before.amount)) {
-          throw new AppError('LOAN_APPROVE_AMOUNT_INVALID', undefined, { max: moneyString(before.amount), currency });
-        }
-        const dueDate = addDays(utcDate(now), before.terms.cycleDays);
-        await book.post({ kind: 'loan_disburse', reference: `loan:${before.id}`, userId }, [
-          { platform: 'loans_receivable', currency, amount: amount.neg() },
-          { userId, bucket: 'available', currency, amount },
-        ]);
-        [after] = await book.tx
-          .update(loans)
-          .set({
-            approvalStatus: loanApprovalStatuses.approved,
-            status: loanStatuses.disbursed,
-            approvedAmount: moneyString(amount),
-            principal: moneyString(amount),
-            reviewerId: actor.operatorId,
-            reviewedAt: now,
-            disbursedAt: now,
-            dueDate,
-          })
-          .where(eq(loans.id, before.id))
-          .returning();
-        await sendNotice(book, {
-          userId,
-          kind: 'loanApproved',
-          params: { amount: moneyString(amount), currency, dueDate },
-          reference: `loan:${before.id}`,
-        });
-      } else {
-        const reason = body.reason?.trim();
-        if (!reason) throw new AppError('LOAN_REFUSE_REASON_REQUIRED');
-        [after] = await book.tx
-          .update(loans)
-          .set({
+      const view = (row: LoanRow) => this.adminLoanView(row, rates.get(row.currency)?.decimals ?? 2);
+      const reviewed = await reviewRecord(book.tx, {
+        table: loans,
+        id: body.id,
+        waiting: { column: 'approvalStatus', is: loanApprovalStatuses.pending },
+        notFound: 'LOAN_NOT_FOUND',
+        audit: { by: actor, action: 'loan.review', entity: 'loan', view },
+        decide: async (before) => {
+          if (body.status === loanApprovalStatuses.approved) {
+            const amount = new Money(body.amount ?? before.amount);
+            if (amount.gt(before.amount)) {
+              throw new AppError('LOAN_APPROVE_AMOUNT_INVALID', undefined, {
+                max: moneyString(before.amount),
+                currency: before.currency,
+              });
+            }
+            await book.post({ kind: 'loan_disburse', reference: `loan:${before.id}`, userId: before.userId }, [
+              { platform: 'loans_receivable', currency: before.currency, amount: amount.neg() },
+              { userId: before.userId, bucket: 'available', currency: before.currency, amount },
+            ]);
+            return {
+              approvalStatus: loanApprovalStatuses.approved,
+              status: loanStatuses.disbursed,
+              approvedAmount: moneyString(amount),
+              principal: moneyString(amount),
+              reviewerId: actor.operatorId,
+              reviewedAt: now,
+              disbursedAt: now,
+              dueDate: addDays(utcDate(now), before.terms.cycleDays),
+            };
+          }
+          const refuseReason = body.reason?.trim();
+          if (!refuseReason) throw new AppError('LOAN_REFUSE_REASON_REQUIRED');
+          return {
             approvalStatus: loanApprovalStatuses.refused,
-            refuseReason: reason,
+            refuseReason,
             reviewerId: actor.operatorId,
             reviewedAt: now,
-          })
-          .where(eq(loans.id, before.id))
-          .returning();
-        await sendNotice(book, {
-          userId,
-          kind: 'loanRefused',
-          params: { amount: moneyString(before.amount), currency, reason },
-          reference: `loan:${before.id}`,
-        });
-      }
-      if (!after) throw new Error('update returned no loan');
-      const decimals = rates.get(currency)?.decimals ?? 2;
-      const view = this.adminLoanView(after, decimals);
-      await recordAudit(book.tx, {
-        ...actor,
-        action: 'loan.review',
-        entity: 'loan',
-        entityId: before.id,
-        before: this.adminLoanView(before, decimals),
-        after: view,
+          };
+        },
       });
-      return view;
+      const { after } = reviewed;
+      const { userId, currency } = after;
+      await sendNotice(
+        book,
+        after.approvalStatus === loanApprovalStatuses.approved
+          ? {
+              userId,
+              kind: 'loanApproved',
+              params: {
+                amount: moneyString(after.approvedAmount ?? after.amount),
+                currency,
+                dueDate: after.dueDate ?? '',
+              },
+              reference: `loan:${after.id}`,
+            }
+          : {
+              userId,
+              kind: 'loanRefused',
+              params: { amount: moneyString(after.amount), currency, reason: after.refuseReason ?? '' },
+              reference: `loan:${after.id}`,
+            },
+      );
+      return reviewed.view;
     }, claim);
   }
 

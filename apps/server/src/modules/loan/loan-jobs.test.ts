@@ -2,8 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loanAccruals, loanRepayments, notices } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
+import { api } from '../../test/http.ts';
 import { applyLoan, createProduct, investor, platformBalance } from '../../test/products.ts';
-import { balanceOf, call, createOperator, expectLedgerVerified, type Headers, tempDataDir } from '../../test/wallet.ts';
+import { balanceOf, createOperator, expectLedgerVerified, type Headers, tempDataDir } from '../../test/wallet.ts';
 import { Ledger } from '../ledger/ledger.ts';
 import { accrueOne } from './accrual.ts';
 
@@ -32,7 +33,7 @@ beforeAll(async () => {
   bobLoan = (await applyLoan(t.app, bob, productId, '500')).json().data.id;
   at('2026-11-16T11:00:00Z');
   for (const id of [aliceLoan, bobLoan]) {
-    const approved = await call(t.app, 'POST', 'admin/loan/review', finance.headers, { id, status: 1 });
+    const approved = await api(t.app).post('admin/loan/review', { id, status: 1 }, { headers: finance.headers });
     expect(approved.json().data).toMatchObject({ status: 1, dueDate: '2026-11-21' });
   }
 });
@@ -40,11 +41,11 @@ afterEach(() => expectLedgerVerified(t.app));
 afterAll(() => t.close());
 
 const detail = async (member: Member, id: number) =>
-  (await call(t.app, 'GET', `loan/detail?id=${id}`, member.headers)).json().data;
+  (await api(t.app).get(`loan/detail?id=${id}`, { headers: member.headers })).json().data;
 const preview = async (member: Member, query: string) =>
-  call(t.app, 'GET', `loan/repayment/preview?${query}`, member.headers);
+  api(t.app).get(`loan/repayment/preview?${query}`, { headers: member.headers });
 const repay = (member: Member, id: number, amount: string, headers: Record<string, string> = {}) =>
-  call(t.app, 'POST', 'loan/repay', { ...member.headers, ...headers }, { id, amount });
+  api(t.app).post('loan/repay', { id, amount }, { headers: { ...member.headers, ...headers } });
 
 describe('a loan accrues daily interest and is repaid in two parts (moved clock)', () => {
   it('accrues 0.1 % of the principal at the end of each day', async () => {
@@ -181,7 +182,7 @@ describe('repayments racing', () => {
   it('two full repayments at once: one pays the loan off, the other moves nothing', async () => {
     const carol = await investor(t.app, finance, '50');
     const id = (await applyLoan(t.app, carol, productId, '200')).json().data.id;
-    await call(t.app, 'POST', 'admin/loan/review', finance.headers, { id, status: 1 });
+    await api(t.app).post('admin/loan/review', { id, status: 1 }, { headers: finance.headers });
     const results = await Promise.all([repay(carol, id, '200'), repay(carol, id, '200')]);
     expect(results.map((response) => response.statusCode).sort()).toEqual([200, 409]);
     expect(await balanceOf(t.app, carol.headers, 'USDT')).toEqual({ available: '50', frozen: '0' });
@@ -190,7 +191,7 @@ describe('repayments racing', () => {
   it('a replay with the same Idempotency-Key repays once', async () => {
     const dave = await investor(t.app, finance, '50');
     const id = (await applyLoan(t.app, dave, productId, '300')).json().data.id;
-    await call(t.app, 'POST', 'admin/loan/review', finance.headers, { id, status: 1 });
+    await api(t.app).post('admin/loan/review', { id, status: 1 }, { headers: finance.headers });
     const key = { 'idempotency-key': 'repay-dave-1' };
     const first = await repay(dave, id, '100', key);
     const second = await repay(dave, id, '100', key);

@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, loans, notices, users } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
+import { api } from '../../test/http.ts';
 import { applyLoan, createProduct, investor, platformBalance, signature } from '../../test/products.ts';
 import {
   balanceOf,
-  call,
   createMember,
   createOperator,
   expectLedgerVerified,
@@ -26,13 +26,14 @@ beforeAll(async () => {
 afterEach(() => expectLedgerVerified(t.app));
 afterAll(() => t.close());
 
-const review = (body: object, headers = finance.headers) => call(t.app, 'POST', 'admin/loan/review', headers, body);
+const review = (body: object, headers = finance.headers) =>
+  api(t.app).post('admin/loan/review', body, { headers: headers });
 
 describe('loan products', () => {
   it('lists the products offered to guests, with the KYC rule', async () => {
     const closed = await createProduct(t.app, finance, { name: 'Closed' });
-    await call(t.app, 'POST', 'admin/loan/product/close', finance.headers, { id: closed.id });
-    const list = await call(t.app, 'GET', 'loan/product/list', {});
+    await api(t.app).post('admin/loan/product/close', { id: closed.id }, { headers: finance.headers });
+    const list = await api(t.app).get('loan/product/list');
     expect(list.statusCode, list.body).toBe(200);
     expect(list.json().data).toEqual({
       requiresKyc: false,
@@ -81,36 +82,40 @@ describe('applying for a loan', () => {
   it('needs an integer amount and a signature (docs/product.md section 8 messages), in two languages', async () => {
     const member = await createMember(t.app);
     const sign = await signature(t.app, member);
-    const decimal = await call(t.app, 'POST', 'loan/apply', member.headers, {
-      productId,
-      amount: '100.5',
-      signature: sign,
-      agree: true,
-    });
+    const decimal = await api(t.app).post(
+      'loan/apply',
+      {
+        productId,
+        amount: '100.5',
+        signature: sign,
+        agree: true,
+      },
+      { headers: member.headers },
+    );
     expect(decimal.statusCode).toBe(422);
     expect(decimal.json().message).toEqual(['The loan amount must be an integer']);
-    const unsigned = await call(
-      t.app,
-      'POST',
+    const unsigned = await api(t.app).post(
       'loan/apply',
-      { ...member.headers, 'x-soar-lang': 'de' },
       { productId, amount: '100', agree: true },
+      { headers: { ...member.headers, 'x-soar-lang': 'de' } },
     );
     expect(unsigned.json().message).toEqual(['Bitte unterschreiben: eine Unterschrift ist erforderlich']);
-    const japanese = await call(
-      t.app,
-      'POST',
+    const japanese = await api(t.app).post(
       'loan/apply',
-      { ...member.headers, 'x-soar-lang': 'ja' },
       { productId, amount: '1e3', signature: sign, agree: true },
+      { headers: { ...member.headers, 'x-soar-lang': 'ja' } },
     );
     expect(japanese.json().message).toEqual(['借入額は整数で入力してください']);
-    const notAgreed = await call(t.app, 'POST', 'loan/apply', member.headers, {
-      productId,
-      amount: '100',
-      signature: sign,
-      agree: false,
-    });
+    const notAgreed = await api(t.app).post(
+      'loan/apply',
+      {
+        productId,
+        amount: '100',
+        signature: sign,
+        agree: false,
+      },
+      { headers: member.headers },
+    );
     expect(notAgreed.json().message).toEqual(['Please tick and agree']);
   });
 
@@ -141,7 +146,11 @@ describe('applying for a loan', () => {
     const signatures = await Promise.all([signature(t.app, member), signature(t.app, member)]);
     const results = await Promise.all(
       signatures.map((sign) =>
-        call(t.app, 'POST', 'loan/apply', member.headers, { productId, amount: '200', signature: sign, agree: true }),
+        api(t.app).post(
+          'loan/apply',
+          { productId, amount: '200', signature: sign, agree: true },
+          { headers: member.headers },
+        ),
       ),
     );
     expect(results.map((response) => response.statusCode).sort()).toEqual([200, 409]);
@@ -151,26 +160,24 @@ describe('applying for a loan', () => {
 
   it('requires a passed KYC when the operators say so, with its own message and the code to link on', async () => {
     const member = await createMember(t.app);
-    const on = await call(t.app, 'POST', 'admin/loan/setting', finance.headers, { requiresKyc: true });
+    const on = await api(t.app).post('admin/loan/setting', { requiresKyc: true }, { headers: finance.headers });
     expect(on.json().data).toEqual({ requiresKyc: true });
-    expect((await call(t.app, 'GET', 'loan/product/list', {})).json().data.requiresKyc).toBe(true);
+    expect((await api(t.app).get('loan/product/list')).json().data.requiresKyc).toBe(true);
     const refused = await applyLoan(t.app, member, productId, '100');
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({
       code: 'KYC_REQUIRED',
       message: 'Please complete identity verification before applying for a loan',
     });
-    const french = await call(
-      t.app,
-      'POST',
+    const french = await api(t.app).post(
       'loan/apply',
-      { ...member.headers, 'x-soar-lang': 'fr' },
       { productId, amount: '100', signature: await signature(t.app, member), agree: true },
+      { headers: { ...member.headers, 'x-soar-lang': 'fr' } },
     );
     expect(french.json().message).toBe("Veuillez terminer la vérification d'identité avant de demander un prêt");
     await t.app.db.update(users).set({ kycStatus: 1 }).where(eq(users.id, member.user.id));
     expect((await applyLoan(t.app, member, productId, '100')).statusCode).toBe(200);
-    await call(t.app, 'POST', 'admin/loan/setting', finance.headers, { requiresKyc: false });
+    await api(t.app).post('admin/loan/setting', { requiresKyc: false }, { headers: finance.headers });
     const [audit] = await t.app.db.select().from(auditLog).where(eq(auditLog.action, 'loan.setting'));
     expect(audit).toMatchObject({ before: { requiresKyc: false }, after: { requiresKyc: true } });
   });
@@ -178,7 +185,7 @@ describe('applying for a loan', () => {
   it('refuses a closed product and bad input with a clear 4xx', async () => {
     const member = await createMember(t.app);
     const closed = await createProduct(t.app, finance);
-    await call(t.app, 'POST', 'admin/loan/product/close', finance.headers, { id: closed.id });
+    await api(t.app).post('admin/loan/product/close', { id: closed.id }, { headers: finance.headers });
     expect((await applyLoan(t.app, member, closed.id, '100')).json().code).toBe('LOAN_PRODUCT_CLOSED');
     expect((await applyLoan(t.app, member, 999999, '100')).statusCode).toBe(404);
     expect((await applyLoan(t.app, member, 2 ** 31, '100')).statusCode).toBe(422);
@@ -221,7 +228,7 @@ describe('review', () => {
     expect(refused.json().data).toMatchObject({ approvalStatus: 2, status: 0, refuseReason: 'Income not verified' });
     const [notice] = await t.app.db.select().from(notices).where(eq(notices.userId, member.user.id));
     expect(notice).toMatchObject({ kind: 'loanRefused', params: { reason: 'Income not verified' } });
-    const mine = await call(t.app, 'GET', 'loan/list', member.headers);
+    const mine = await api(t.app).get('loan/list', { headers: member.headers });
     expect(mine.json().data.list).toMatchObject([
       { id: applied.id, approvalStatus: 2, refuseReason: 'Income not verified' },
     ]);
@@ -251,20 +258,16 @@ describe('review', () => {
   });
 
   it('lists the queue with the signature and terms, audited; finance and admin only', async () => {
-    const queue = await call(t.app, 'GET', 'admin/loan/list?approvalStatus=1', finance.headers);
+    const queue = await api(t.app).get('admin/loan/list?approvalStatus=1', { headers: finance.headers });
     expect(queue.statusCode).toBe(200);
     const [item] = queue.json().data.list;
     expect(item).toMatchObject({ approvalStatus: 1, terms: { productName: 'Test Loan 5' } });
-    const picture = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/upload/${item.signature}`,
-      headers: finance.headers,
-    });
+    const picture = await api(t.app).get(`upload/${item.signature}`, { headers: finance.headers });
     expect(picture.headers['content-type']).toBe('image/png');
     const audits = await t.app.db.select().from(auditLog).where(eq(auditLog.action, 'loan.review'));
     expect(audits.length).toBeGreaterThan(0);
     const trading = await createOperator(t.app, { role: 'trading' });
-    expect((await call(t.app, 'GET', 'admin/loan/list', trading.headers)).statusCode).toBe(403);
+    expect((await api(t.app).get('admin/loan/list', { headers: trading.headers })).statusCode).toBe(403);
     expect((await review({ id: item.id, status: 2, reason: 'x' }, trading.headers)).statusCode).toBe(403);
     const member = await createMember(t.app);
     expect((await review({ id: item.id, status: 2, reason: 'x' }, member.headers)).statusCode).toBe(401);
@@ -274,23 +277,31 @@ describe('review', () => {
     const member = await createMember(t.app);
     const product = await createProduct(t.app, finance, { name: 'Editable' });
     const applied = (await applyLoan(t.app, member, product.id, '200')).json().data;
-    const updated = await call(t.app, 'POST', 'admin/loan/product/update', finance.headers, {
-      id: product.id,
-      dailyInterestRate: '0.005',
-    });
+    const updated = await api(t.app).post(
+      'admin/loan/product/update',
+      {
+        id: product.id,
+        dailyInterestRate: '0.005',
+      },
+      { headers: finance.headers },
+    );
     expect(updated.json().data).toMatchObject({ dailyInterestRate: '0.005', closedAt: null });
-    const detail = await call(t.app, 'GET', `loan/detail?id=${applied.id}`, member.headers);
+    const detail = await api(t.app).get(`loan/detail?id=${applied.id}`, { headers: member.headers });
     expect(detail.json().data).toMatchObject({ dailyInterestRate: '0.001', terms: { dailyInterestRate: '0.001' } });
-    const invalid = await call(t.app, 'POST', 'admin/loan/product/update', finance.headers, {
-      id: product.id,
-      minAmount: '9000',
-    });
+    const invalid = await api(t.app).post(
+      'admin/loan/product/update',
+      {
+        id: product.id,
+        minAmount: '9000',
+      },
+      { headers: finance.headers },
+    );
     expect(invalid.json()).toMatchObject({ code: 'LOAN_PRODUCT_INVALID' });
     const actions = await t.app.db.select().from(auditLog).where(eq(auditLog.entity, 'loan_product'));
     expect(actions.map((row) => row.action)).toEqual(
       expect.arrayContaining(['loan-product.create', 'loan-product.update']),
     );
-    const all = await call(t.app, 'GET', 'admin/loan/product/list', finance.headers);
+    const all = await api(t.app).get('admin/loan/product/list', { headers: finance.headers });
     expect(all.json().data.length).toBeGreaterThanOrEqual(3);
   });
 });
@@ -301,15 +312,17 @@ describe("another member's loan (IDOR)", () => {
     const other = await investor(t.app, finance, '500');
     const applied = (await applyLoan(t.app, owner, productId, '200')).json().data;
     await review({ id: applied.id, status: 1 });
-    expect((await call(t.app, 'GET', `loan/detail?id=${applied.id}`, other.headers)).json().code).toBe(
+    expect((await api(t.app).get(`loan/detail?id=${applied.id}`, { headers: other.headers })).json().code).toBe(
       'LOAN_NOT_FOUND',
     );
-    expect((await call(t.app, 'GET', `loan/repayment/preview?id=${applied.id}`, other.headers)).statusCode).toBe(404);
-    const repay = await call(t.app, 'POST', 'loan/repay', other.headers, { id: applied.id, amount: '50' });
+    expect(
+      (await api(t.app).get(`loan/repayment/preview?id=${applied.id}`, { headers: other.headers })).statusCode,
+    ).toBe(404);
+    const repay = await api(t.app).post('loan/repay', { id: applied.id, amount: '50' }, { headers: other.headers });
     expect(repay.statusCode).toBe(404);
-    expect((await call(t.app, 'GET', 'loan/list', other.headers)).json().data.total).toBe(0);
+    expect((await api(t.app).get('loan/list', { headers: other.headers })).json().data.total).toBe(0);
     expect(await balanceOf(t.app, other.headers, 'USDT')).toEqual({ available: '500', frozen: '0' });
-    const mine = await call(t.app, 'GET', `loan/detail?id=${applied.id}`, owner.headers);
+    const mine = await api(t.app).get(`loan/detail?id=${applied.id}`, { headers: owner.headers });
     expect(mine.json().data.repaidTotal).toBe('0');
   });
 });
@@ -320,13 +333,13 @@ describe('repayment input', () => {
     const applied = (await applyLoan(t.app, member, productId, '200')).json().data;
     await review({ id: applied.id, status: 1 });
     const preview = (query: string) =>
-      call(t.app, 'GET', `loan/repayment/preview?id=${applied.id}&${query}`, member.headers);
+      api(t.app).get(`loan/repayment/preview?id=${applied.id}&${query}`, { headers: member.headers });
     expect((await preview('amount=-5')).statusCode).toBe(422);
     expect((await preview('amount=0')).statusCode).toBe(422);
     expect((await preview('date=2026-13-01')).statusCode).toBe(422);
     expect((await preview('date=2025-01-01')).json().code).toBe('LOAN_PREVIEW_DATE_INVALID');
     expect((await preview('amount=1000')).json().code).toBe('LOAN_REPAY_TOO_MUCH');
-    const repay = (body: object) => call(t.app, 'POST', 'loan/repay', member.headers, body);
+    const repay = (body: object) => api(t.app).post('loan/repay', body, { headers: member.headers });
     const cases: [object, number][] = [
       [{ id: applied.id, amount: '0' }, 422],
       [{ id: applied.id, amount: '-10' }, 422],

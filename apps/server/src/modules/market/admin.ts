@@ -3,7 +3,7 @@ import { and, asc, count, eq, ilike, isNotNull, isNull, or, type SQL } from 'dri
 import type { Database, Transaction } from '../../db/client.ts';
 import { instruments, markets } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { paginate } from '../../lib/paginate.ts';
+import { type PageQuery, paginate } from '../../lib/paginate.ts';
 import type { Actor } from '../../lib/route.ts';
 import type { MarketEngine } from '../../market/engine.ts';
 import { recordAudit } from '../admin/audit.ts';
@@ -64,14 +64,14 @@ export class InstrumentAdmin {
     };
   }
 
-  async list(query: {
-    page: number;
-    pageSize: number;
-    q?: string;
-    market?: string;
-    kind?: 'stock' | 'index';
-    suspended?: 'true' | 'false';
-  }) {
+  async list(
+    query: PageQuery & {
+      q?: string;
+      market?: string;
+      kind?: 'stock' | 'index';
+      suspended?: 'true' | 'false';
+    },
+  ) {
     const filters: (SQL | undefined)[] = [];
     if (query.q) {
       const pattern = `%${query.q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;

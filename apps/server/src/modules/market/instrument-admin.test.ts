@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, instruments } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
-import { call, createMember, createOperator, type Headers } from '../../test/wallet.ts';
+import { api } from '../../test/http.ts';
+import { createMember, createOperator, type Headers } from '../../test/wallet.ts';
 import { assertTradable } from './admin.ts';
 
 let t: TestApp;
@@ -28,10 +29,10 @@ const audits = (id: number) =>
 
 describe('the instrument list', () => {
   it('lists instruments with their last price, filtered by text, market, kind and suspension', async () => {
-    const all = await call(t.app, 'GET', 'admin/instrument/list?pageSize=5', trading.headers);
+    const all = await api(t.app).get('admin/instrument/list?pageSize=5', { headers: trading.headers });
     expect(all.statusCode, all.body).toBe(200);
     expect(all.json().data.total).toBeGreaterThan(20);
-    const found = await call(t.app, 'GET', 'admin/instrument/list?q=aapl', trading.headers);
+    const found = await api(t.app).get('admin/instrument/list?q=aapl', { headers: trading.headers });
     const [first] = found.json().data.list;
     expect(first).toMatchObject({
       id: aapl,
@@ -44,46 +45,55 @@ describe('the instrument list', () => {
       suspendReason: null,
     });
     expect(Number(first.price)).toBeGreaterThan(0);
-    const hk = await call(t.app, 'GET', 'admin/instrument/list?market=HK&pageSize=100', trading.headers);
+    const hk = await api(t.app).get('admin/instrument/list?market=HK&pageSize=100', { headers: trading.headers });
     expect(hk.json().data.list.length).toBeGreaterThan(0);
     expect(hk.json().data.list.every((item: { market: string }) => item.market === 'HK')).toBe(true);
-    const indices = await call(t.app, 'GET', 'admin/instrument/list?kind=index&pageSize=100', trading.headers);
+    const indices = await api(t.app).get('admin/instrument/list?kind=index&pageSize=100', { headers: trading.headers });
     expect(indices.json().data.list.every((item: { kind: string; market: null }) => item.kind === 'index')).toBe(true);
     expect(indices.json().data.list[0].market).toBeNull();
     // `%` is a character to find, not a wildcard.
-    const percent = await call(t.app, 'GET', 'admin/instrument/list?q=%25', trading.headers);
+    const percent = await api(t.app).get('admin/instrument/list?q=%25', { headers: trading.headers });
     expect(percent.json().data.total).toBe(0);
   });
 
   it('is for trading and admin only', async () => {
-    expect((await call(t.app, 'GET', 'admin/instrument/list', finance.headers)).statusCode).toBe(403);
+    expect((await api(t.app).get('admin/instrument/list', { headers: finance.headers })).statusCode).toBe(403);
     const member = await createMember(t.app);
-    expect((await call(t.app, 'GET', 'admin/instrument/list', member.headers)).statusCode).toBe(401);
+    expect((await api(t.app).get('admin/instrument/list', { headers: member.headers })).statusCode).toBe(401);
     expect(
-      (await call(t.app, 'POST', 'admin/instrument/suspend', finance.headers, { id: aapl, reason: 'x' })).statusCode,
+      (await api(t.app).post('admin/instrument/suspend', { id: aapl, reason: 'x' }, { headers: finance.headers }))
+        .statusCode,
     ).toBe(403);
   });
 });
 
 describe('suspending and resuming trading', () => {
   it('suspends with a reason, refuses orders, resumes, and audits each change once', async () => {
-    const suspended = await call(t.app, 'POST', 'admin/instrument/suspend', trading.headers, {
-      id: aapl,
-      reason: 'Pending news',
-    });
+    const suspended = await api(t.app).post(
+      'admin/instrument/suspend',
+      {
+        id: aapl,
+        reason: 'Pending news',
+      },
+      { headers: trading.headers },
+    );
     expect(suspended.statusCode, suspended.body).toBe(200);
     expect(suspended.json().data).toMatchObject({ symbol: 'AAPL', suspended: true, suspendReason: 'Pending news' });
     await expect(assertTradable(t.app.db, 'AAPL')).rejects.toMatchObject({ code: 'INSTRUMENT_SUSPENDED' });
     await expect(assertTradable(t.app.db, 'MSFT')).resolves.toBeUndefined();
-    const listed = await call(t.app, 'GET', 'admin/instrument/list?suspended=true', trading.headers);
+    const listed = await api(t.app).get('admin/instrument/list?suspended=true', { headers: trading.headers });
     expect(listed.json().data.list.map((item: { symbol: string }) => item.symbol)).toEqual(['AAPL']);
 
     // Again: nothing changes, nothing more is audited.
-    const again = await call(t.app, 'POST', 'admin/instrument/suspend', trading.headers, { id: aapl, reason: 'Other' });
+    const again = await api(t.app).post(
+      'admin/instrument/suspend',
+      { id: aapl, reason: 'Other' },
+      { headers: trading.headers },
+    );
     expect(again.json().data.suspendReason).toBe('Pending news');
     expect(await audits(aapl)).toHaveLength(1);
 
-    const resumed = await call(t.app, 'POST', 'admin/instrument/resume', trading.headers, { id: aapl });
+    const resumed = await api(t.app).post('admin/instrument/resume', { id: aapl }, { headers: trading.headers });
     expect(resumed.statusCode, resumed.body).toBe(200);
     expect(resumed.json().data).toMatchObject({ suspended: false, suspendedAt: null, suspendReason: null });
     await expect(assertTradable(t.app.db, 'AAPL')).resolves.toBeUndefined();
@@ -127,16 +137,20 @@ describe('suspending and resuming trading', () => {
       { id: aapl, reason: 'a\u0000b' },
     ];
     for (const body of bad) {
-      const response = await call(t.app, 'POST', 'admin/instrument/suspend', trading.headers, body);
+      const response = await api(t.app).post('admin/instrument/suspend', body, { headers: trading.headers });
       expect(response.statusCode, JSON.stringify(body)).toBeGreaterThanOrEqual(400);
       expect(response.statusCode, JSON.stringify(body)).toBeLessThan(500);
     }
-    const missing = await call(t.app, 'POST', 'admin/instrument/suspend', trading.headers, {
-      id: 2_147_483_647,
-      reason: 'ok',
-    });
+    const missing = await api(t.app).post(
+      'admin/instrument/suspend',
+      {
+        id: 2_147_483_647,
+        reason: 'ok',
+      },
+      { headers: trading.headers },
+    );
     expect([missing.statusCode, missing.json().code]).toEqual([404, 'INSTRUMENT_NOT_FOUND']);
-    const nul = await call(t.app, 'GET', 'admin/instrument/list?q=a%00b', trading.headers);
+    const nul = await api(t.app).get('admin/instrument/list?q=a%00b', { headers: trading.headers });
     expect(nul.statusCode).toBeLessThan(500);
     const [row] = await t.app.db.select().from(instruments).where(eq(instruments.id, aapl));
     expect(row?.suspendedAt).toBeNull();
@@ -148,7 +162,7 @@ describe('suspending and resuming trading', () => {
     const id = msft?.id ?? 0;
     const answers = await Promise.all(
       ['first', 'second', 'third'].map((reason) =>
-        call(t.app, 'POST', 'admin/instrument/suspend', trading.headers, { id, reason }),
+        api(t.app).post('admin/instrument/suspend', { id, reason }, { headers: trading.headers }),
       ),
     );
     expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);

@@ -2,6 +2,7 @@ import type { MarketStatus, Quote } from '@soar/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newsArticles } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
+import { api } from '../../test/http.ts';
 
 let test: TestApp;
 // Friday 2026-11-20 15:00 UTC: New York 10:00 (open), Tokyo and Hong Kong closed.
@@ -15,7 +16,7 @@ beforeAll(async () => {
 afterAll(() => test.close());
 
 async function get<T>(url: string, lang = 'en') {
-  const response = await test.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: { 'x-soar-lang': lang } });
+  const response = await api(test.app).get(url.slice(1), { lang });
   return {
     status: response.statusCode,
     body: response.json() as { code: number | string; message: string | string[]; data: T },

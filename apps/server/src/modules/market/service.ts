@@ -1,5 +1,6 @@
 import type { Candle, KlineInterval, MarketStatus, Quote } from '@soar/contract';
 import { AppError } from '../../lib/errors.ts';
+import { type PageQuery, pageOf } from '../../lib/paginate.ts';
 import type { MarketEngine } from '../../market/engine.ts';
 import type { Schedule } from '../../market/sessions.ts';
 import { sessionStatus } from '../../market/status.ts';
@@ -19,20 +20,14 @@ export class MarketService {
   constructor(private readonly engine: MarketEngine) {}
 
   /** docs/product.md section 2, markets tab: most active by volume, gainers and losers by change percent. */
-  list(query: { market?: string; tab: QuoteTab; page: number; pageSize: number }) {
+  list(query: PageQuery & { market?: string; tab: QuoteTab }) {
     const quotes = this.engine.quotesOf(
       (instrument) => instrument.kind === 'stock' && (!query.market || instrument.market === query.market),
     );
     if (query.tab === 'active') quotes.sort(byVolume);
     else if (query.tab === 'gainers') quotes.sort(byChange);
     else quotes.sort((a, b) => byChange(b, a));
-    const start = (query.page - 1) * query.pageSize;
-    return {
-      list: quotes.slice(start, start + query.pageSize),
-      total: quotes.length,
-      page: query.page,
-      pageSize: query.pageSize,
-    };
+    return pageOf(query, quotes);
   }
 
   detail(symbol: string): Quote {

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verificationCodes } from '../../db/schema/index.ts';
-import { api, RecordingSender, unique } from '../../test/accounts.ts';
+import { RecordingSender, unique } from '../../test/accounts.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
+import { api } from '../../test/http.ts';
 
 let t: TestApp;
 let http: ReturnType<typeof api>;

@@ -1,8 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { api, unique, uniquePhone } from '../../test/accounts.ts';
+import { unique, uniquePhone } from '../../test/accounts.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
+import { api } from '../../test/http.ts';
 
 type Received = { to: string[]; raw: string };
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../lib/passwords.ts';
 import { createMember } from '../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
+import { api } from '../../test/http.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -10,12 +11,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const change = (headers: Record<string, string>, oldPassword: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/v1/member/password/change',
-    headers,
-    payload: { oldPassword, password: '8642', confirmPassword: '8642' },
-  });
+  api(t.app).post('member/password/change', { oldPassword, password: '8642', confirmPassword: '8642' }, { headers });
 
 describe('password change (issue 9, B7)', () => {
   it('locks after five wrong old passwords, like the login, and then refuses the right one too', async () => {

@@ -2,9 +2,10 @@ import { memberApi } from '@soar/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { balances, users } from '../../db/schema/index.ts';
-import { api, bearer, RecordingSender, unique, uniquePhone } from '../../test/accounts.ts';
+import { RecordingSender, unique, uniquePhone } from '../../test/accounts.ts';
 import { createMember } from '../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
+import { api, bearer } from '../../test/http.ts';
 
 let t: TestApp;
 let http: ReturnType<typeof api>;

@@ -3,9 +3,10 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAttempts, sessions } from '../../db/schema/index.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { api, bearer, RecordingSender, unique } from '../../test/accounts.ts';
+import { RecordingSender, unique } from '../../test/accounts.ts';
 import { createMember } from '../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
+import { api, bearer } from '../../test/http.ts';
 
 let t: TestApp;
 let http: ReturnType<typeof api>;

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, bearer, RecordingSender, unique } from '../../test/accounts.ts';
+import { RecordingSender, unique } from '../../test/accounts.ts';
 import { createMember } from '../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
+import { api, bearer } from '../../test/http.ts';
 
 let t: TestApp;
 let http: ReturnType<typeof api>;

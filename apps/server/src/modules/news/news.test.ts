@@ -2,6 +2,7 @@ import type { NewsItem } from '@soar/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadArticles } from '../../market/reference-data.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
+import { api } from '../../test/http.ts';
 
 let test: TestApp;
 beforeAll(async () => {
@@ -11,7 +12,7 @@ afterAll(() => test.close());
 
 type Page = { list: NewsItem[]; total: number };
 async function get<T>(url: string, lang = 'en') {
-  const response = await test.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: { 'x-soar-lang': lang } });
+  const response = await api(test.app).get(url.slice(1), { lang });
   return { status: response.statusCode, body: response.json() as { code: number | string; message: string; data: T } };
 }
 

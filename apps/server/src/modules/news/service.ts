@@ -3,7 +3,7 @@ import { and, arrayContains, count, desc, eq, isNull, type SQL } from 'drizzle-o
 import type { Database } from '../../db/client.ts';
 import { type ArticleTranslation, newsArticles } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { paginate } from '../../lib/paginate.ts';
+import { type PageQuery, paginate } from '../../lib/paginate.ts';
 import { fold } from '../../market/provider.ts';
 
 type ArticleRow = typeof newsArticles.$inferSelect;
@@ -38,7 +38,7 @@ function toItem(row: ArticleRow, lang: LanguageKey): NewsItem {
 export class NewsService {
   constructor(private readonly db: Database) {}
 
-  async list(query: { page: number; pageSize: number; symbol?: string; category?: Category }, lang: LanguageKey) {
+  async list(query: PageQuery & { symbol?: string; category?: Category }, lang: LanguageKey) {
     // An article an operator unpublished is gone from the member app (docs/admin.md).
     const filters: SQL[] = [isNull(newsArticles.unpublishedAt)];
     if (query.symbol) filters.push(arrayContains(newsArticles.symbols, [query.symbol]));

@@ -5,7 +5,7 @@ import type { Transaction } from '../../db/client.ts';
 import { quantFunds, quantOrders } from '../../db/schema/index.ts';
 import { Money, moneyString } from '../../lib/decimal.ts';
 import { AppError } from '../../lib/errors.ts';
-import { paginate } from '../../lib/paginate.ts';
+import { type PageQuery, paginate } from '../../lib/paginate.ts';
 import { type AuditRecord, recordAudit } from '../admin/audit.ts';
 import { currencyRates, rateOf } from '../wallet/rates.ts';
 import { endOfLocalDate } from './calendar.ts';
@@ -44,7 +44,7 @@ export class QuantAdmin {
     };
   }
 
-  async list(query: { page: number; pageSize: number }) {
+  async list(query: PageQuery) {
     const db = this.deps.db;
     const page = await paginate(
       query,
@@ -56,7 +56,7 @@ export class QuantAdmin {
   }
 
   /** Orders of every member (one member's holdings, one fund's), with the member's id. */
-  async orders(query: { page: number; pageSize: number; status?: number; userId?: number; fundId?: number }) {
+  async orders(query: PageQuery & { status?: number; userId?: number; fundId?: number }) {
     const where = and(
       query.userId === undefined ? undefined : eq(quantOrders.userId, query.userId),
       query.fundId === undefined ? undefined : eq(quantOrders.fundId, query.fundId),

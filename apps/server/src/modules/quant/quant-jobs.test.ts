@@ -4,8 +4,9 @@ import { jobRuns, notices, quantAccruals } from '../../db/schema/index.ts';
 import { JobRunner } from '../../jobs/runner.ts';
 import { Money, moneyString } from '../../lib/decimal.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
+import { api } from '../../test/http.ts';
 import { buy, createFund, investor, platformBalance } from '../../test/products.ts';
-import { balanceOf, call, createOperator, expectLedgerVerified, type Headers } from '../../test/wallet.ts';
+import { balanceOf, createOperator, expectLedgerVerified, type Headers } from '../../test/wallet.ts';
 import { Ledger } from '../ledger/ledger.ts';
 import { accrueOrder, dailyProfit, drawRate, publishRate, quantAccrueJob } from './accrual.ts';
 import { MarketCalendar } from './calendar.ts';
@@ -27,7 +28,7 @@ afterEach(() => expectLedgerVerified(t.app));
 afterAll(() => t.close());
 
 async function order(member: { headers: Headers }, id: number) {
-  const list = await call(t.app, 'GET', 'quant/order/list', member.headers);
+  const list = await api(t.app).get('quant/order/list', { headers: member.headers });
   return list.json().data.list.find((item: { id: number }) => item.id === id);
 }
 
@@ -75,7 +76,7 @@ describe('a fund accrues its published daily rates and pays out at maturity (mov
     });
     // The same rate for every holder, published in the fund's history.
     expect((await order(bob, bobOrder.id)).lastRate).toBe(first.lastRate);
-    const history = await call(t.app, 'GET', `quant/rate/list?id=${created.id}`, {});
+    const history = await api(t.app).get(`quant/rate/list?id=${created.id}`);
     // The first pass also published Friday's close: the fund was on sale then.
     expect(history.json().data.list).toEqual([
       { date: '2026-11-13', rate: moneyString(drawRate(seed, created.id, '2026-11-13', '0.001', '0.003')) },
@@ -98,7 +99,7 @@ describe('a fund accrues its published daily rates and pays out at maturity (mov
       payout: moneyString(total.plus(500)),
     });
     expect((await balanceOf(t.app, alice.headers, 'USDT')).available).toBe(moneyString(total.plus(1000)));
-    const profitList = await call(t.app, 'GET', `quant/profit/list?orderId=${aliceOrder.id}`, alice.headers);
+    const profitList = await api(t.app).get(`quant/profit/list?orderId=${aliceOrder.id}`, { headers: alice.headers });
     expect(
       profitList.json().data.list.map((item: { date: string; profit: string }) => [item.date, item.profit]),
     ).toEqual(days.map((date, index) => [date, moneyString(profits[index] ?? 0)]).reverse());
@@ -124,7 +125,7 @@ describe('a fund accrues its published daily rates and pays out at maturity (mov
     await t.app.jobs.runDue();
     at('2026-11-23T21:10:00Z'); // Monday: the weekend has no close
     await t.app.jobs.runDue();
-    const profits = await call(t.app, 'GET', `quant/profit/list?orderId=${bought.id}`, member.headers);
+    const profits = await api(t.app).get(`quant/profit/list?orderId=${bought.id}`, { headers: member.headers });
     expect(profits.json().data.list.map((item: { date: string }) => item.date)).toEqual(['2026-11-23', '2026-11-20']);
     expect((await order(member, bought.id)).status).toBe(0);
     at('2026-11-24T21:00:00Z');
@@ -189,7 +190,7 @@ describe('a restart in the middle of a period', () => {
     const bought = (await buy(t.app, member, created.id, '400')).json().data;
     at('2026-12-03T22:00:00Z'); // Thursday: Monday to Thursday's closes were missed
     await t.app.jobs.runDue();
-    const profits = await call(t.app, 'GET', `quant/profit/list?orderId=${bought.id}`, member.headers);
+    const profits = await api(t.app).get(`quant/profit/list?orderId=${bought.id}`, { headers: member.headers });
     expect(profits.json().data.list.map((item: { date: string }) => item.date)).toEqual(['2026-12-01', '2026-11-30']);
     const ended = await order(member, bought.id);
     expect(ended.status).toBe(1);
@@ -199,7 +200,7 @@ describe('a restart in the middle of a period', () => {
 
 describe('jobs status', () => {
   it('shows each job’s last run, next run and failures to admins only', async () => {
-    const list = await call(t.app, 'GET', 'admin/job/list', operator.headers);
+    const list = await api(t.app).get('admin/job/list', { headers: operator.headers });
     expect(list.statusCode, list.body).toBe(200);
     const names = list.json().data.map((job: { name: string }) => job.name);
     expect(names).toEqual(expect.arrayContaining(['quant.accrue', 'loan.accrue']));
@@ -207,8 +208,8 @@ describe('jobs status', () => {
     expect(quant).toMatchObject({ lastStatus: 'done', failures: 0, lastError: null });
     expect(Date.parse(quant.nextRunAt)).toBeGreaterThan(now);
     const finance = await createOperator(t.app, { role: 'finance' });
-    expect((await call(t.app, 'GET', 'admin/job/list', finance.headers)).statusCode).toBe(403);
+    expect((await api(t.app).get('admin/job/list', { headers: finance.headers })).statusCode).toBe(403);
     const member = await investor(t.app, operator, '0');
-    expect((await call(t.app, 'GET', 'admin/job/list', member.headers)).statusCode).toBe(401);
+    expect((await api(t.app).get('admin/job/list', { headers: member.headers })).statusCode).toBe(401);
   });
 });

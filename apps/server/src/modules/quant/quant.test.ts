@@ -2,8 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, notices, quantOrders } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
+import { api } from '../../test/http.ts';
 import { buy, createFund, fundInput, investor, platformBalance } from '../../test/products.ts';
-import { balanceOf, call, createOperator, expectLedgerVerified, type Headers } from '../../test/wallet.ts';
+import { balanceOf, createOperator, expectLedgerVerified, type Headers } from '../../test/wallet.ts';
 
 // Tuesday 2026-11-17, 15:00 UTC: New York is open, the test funds are on sale.
 let now = Date.parse('2026-11-17T15:00:00Z');
@@ -30,7 +31,7 @@ describe('the fund offer', () => {
       market: 'HK',
       currency: 'HKD',
     });
-    const list = await call(t.app, 'GET', 'quant/list', {});
+    const list = await api(t.app).get('quant/list');
     expect(list.statusCode, list.body).toBe(200);
     const [first] = list.json().data.list;
     expect(first).toMatchObject({
@@ -52,18 +53,18 @@ describe('the fund offer', () => {
       saleState: 'onSale',
       latestRate: null,
     });
-    const onSale = await call(t.app, 'GET', 'quant/list?state=onSale', {});
+    const onSale = await api(t.app).get('quant/list?state=onSale');
     expect(onSale.json().data.list.map((fund: { id: number }) => fund.id)).not.toContain(upcoming.id);
-    const hk = await call(t.app, 'GET', 'quant/list?market=HK', {});
+    const hk = await api(t.app).get('quant/list?market=HK');
     expect(hk.json().data.list).toMatchObject([{ id: upcoming.id, saleState: 'upcoming' }]);
-    const detail = await call(t.app, 'GET', `quant/detail?id=${upcoming.id}`, {});
+    const detail = await api(t.app).get(`quant/detail?id=${upcoming.id}`);
     expect(detail.json().data).toMatchObject({ id: upcoming.id, timezone: 'Asia/Hong_Kong' });
   });
 
   it('answers 404 for an unknown fund and 422 for an id out of range', async () => {
-    expect((await call(t.app, 'GET', 'quant/detail?id=999999', {})).json().code).toBe('QUANT_FUND_NOT_FOUND');
-    expect((await call(t.app, 'GET', 'quant/detail?id=2147483648', {})).statusCode).toBe(422);
-    expect((await call(t.app, 'GET', 'quant/rate/list?id=999999', {})).statusCode).toBe(404);
+    expect((await api(t.app).get('quant/detail?id=999999')).json().code).toBe('QUANT_FUND_NOT_FOUND');
+    expect((await api(t.app).get('quant/detail?id=2147483648')).statusCode).toBe(422);
+    expect((await api(t.app).get('quant/rate/list?id=999999')).statusCode).toBe(404);
   });
 });
 
@@ -74,9 +75,9 @@ describe('buying a fund', () => {
     expect(bought.statusCode, bought.body).toBe(200);
     expect(bought.json().data).toMatchObject({ fundId, fundName: 'Test Quant 3', amount: '400', status: 0 });
     expect(await balanceOf(t.app, member.headers, 'USDT')).toEqual({ available: '600', frozen: '0' });
-    const orders = await call(t.app, 'GET', 'quant/order/list', member.headers);
+    const orders = await api(t.app).get('quant/order/list', { headers: member.headers });
     expect(orders.json().data).toMatchObject({ total: 1, list: [{ id: bought.json().data.id, lastProfit: null }] });
-    const transactions = await call(t.app, 'GET', 'transaction/list?type=quant_buy', member.headers);
+    const transactions = await api(t.app).get('transaction/list?type=quant_buy', { headers: member.headers });
     expect(transactions.json().data.list).toMatchObject([{ type: 'quant_buy', amount: '-400', balanceAfter: '600' }]);
     const [notice] = await t.app.db
       .select()
@@ -93,12 +94,10 @@ describe('buying a fund', () => {
     const low = await buy(t.app, member, fundId, '99');
     expect(low.statusCode).toBe(422);
     expect(low.json()).toEqual({ code: 'QUANT_BELOW_MINIMUM', message: 'The minimum purchase is 100 USDT' });
-    const german = await call(
-      t.app,
-      'POST',
+    const german = await api(t.app).post(
       'quant/buy',
-      { ...member.headers, 'x-soar-lang': 'de' },
       { fundId, amount: '99', payPassword: '246810' },
+      { headers: { ...member.headers, 'x-soar-lang': 'de' } },
     );
     expect(german.json().message).toBe('Der Mindestkauf beträgt 100 USDT');
     const high = await buy(t.app, member, fundId, '10001');
@@ -131,9 +130,11 @@ describe('buying a fund', () => {
     expect((await buy(t.app, member, today.id, '100')).json().code).toBe('QUANT_NOT_ON_SALE');
     now = Date.parse('2026-11-17T15:00:00Z');
     const closed = await createFund(t.app, operator);
-    expect((await call(t.app, 'POST', 'admin/quant/close', operator.headers, { id: closed.id })).statusCode).toBe(200);
+    expect(
+      (await api(t.app).post('admin/quant/close', { id: closed.id }, { headers: operator.headers })).statusCode,
+    ).toBe(200);
     expect((await buy(t.app, member, closed.id, '100')).json().code).toBe('QUANT_NOT_ON_SALE');
-    const listed = await call(t.app, 'GET', `quant/detail?id=${closed.id}`, {});
+    const listed = await api(t.app).get(`quant/detail?id=${closed.id}`);
     expect(listed.json().data.saleState).toBe('ended');
     expect(await balanceOf(t.app, member.headers, 'USDT')).toEqual({ available: '900', frozen: '0' });
   });
@@ -150,7 +151,7 @@ describe('buying a fund', () => {
       [{ fundId, amount: '100', payPassword: '246810', userId: 1 }, 422],
     ];
     for (const [body, status] of cases) {
-      const response = await call(t.app, 'POST', 'quant/buy', member.headers, body);
+      const response = await api(t.app).post('quant/buy', body, { headers: member.headers });
       expect(response.statusCode, JSON.stringify(body)).toBe(status);
     }
     const nul = await buy(t.app, member, fundId, '100', { payPassword: '2468\u000010' });
@@ -167,7 +168,7 @@ describe('buying a fund', () => {
   });
 
   it('needs a login', async () => {
-    const response = await call(t.app, 'POST', 'quant/buy', {}, { fundId, amount: '100', payPassword: '246810' });
+    const response = await api(t.app).post('quant/buy', { fundId, amount: '100', payPassword: '246810' });
     expect(response.statusCode).toBe(401);
   });
 
@@ -175,11 +176,11 @@ describe('buying a fund', () => {
     const member = await investor(t.app, cashier, '1000');
     const headers = { ...member.headers, 'idempotency-key': 'quant-buy-1' };
     const body = { fundId, amount: '300', payPassword: '246810' };
-    const first = await call(t.app, 'POST', 'quant/buy', headers, body);
-    const again = await call(t.app, 'POST', 'quant/buy', headers, body);
+    const first = await api(t.app).post('quant/buy', body, { headers: headers });
+    const again = await api(t.app).post('quant/buy', body, { headers: headers });
     expect(again.json().data).toEqual(first.json().data);
     expect(await balanceOf(t.app, member.headers, 'USDT')).toEqual({ available: '700', frozen: '0' });
-    const reused = await call(t.app, 'POST', 'quant/buy', headers, { ...body, amount: '200' });
+    const reused = await api(t.app).post('quant/buy', { ...body, amount: '200' }, { headers: headers });
     expect(reused.json().code).toBe('IDEMPOTENCY_KEY_REUSED');
   });
 
@@ -197,8 +198,8 @@ describe("another member's orders (IDOR)", () => {
     const owner = await investor(t.app, cashier, '500');
     const other = await investor(t.app, cashier, '0');
     const order = (await buy(t.app, owner, fundId, '100')).json().data;
-    expect((await call(t.app, 'GET', 'quant/order/list', other.headers)).json().data.total).toBe(0);
-    const profits = await call(t.app, 'GET', `quant/profit/list?orderId=${order.id}`, other.headers);
+    expect((await api(t.app).get('quant/order/list', { headers: other.headers })).json().data.total).toBe(0);
+    const profits = await api(t.app).get(`quant/profit/list?orderId=${order.id}`, { headers: other.headers });
     expect(profits.json().data).toMatchObject({ total: 0, list: [] });
   });
 });
@@ -206,26 +207,38 @@ describe("another member's orders (IDOR)", () => {
 describe('operator calls', () => {
   it('publishes, changes and closes funds, audited; terms are fixed once a fund is bought', async () => {
     const created = await createFund(t.app, operator, { name: 'Audit me' });
-    const renamed = await call(t.app, 'POST', 'admin/quant/update', operator.headers, {
-      id: created.id,
-      name: 'Audited',
-      dailyRateMax: '0.004',
-    });
+    const renamed = await api(t.app).post(
+      'admin/quant/update',
+      {
+        id: created.id,
+        name: 'Audited',
+        dailyRateMax: '0.004',
+      },
+      { headers: operator.headers },
+    );
     expect(renamed.json().data).toMatchObject({ name: 'Audited', dailyRateMax: '0.004', orders: 0 });
     const member = await investor(t.app, cashier, '500');
     expect((await buy(t.app, member, created.id, '200')).statusCode).toBe(200);
-    const locked = await call(t.app, 'POST', 'admin/quant/update', operator.headers, {
-      id: created.id,
-      cycleDays: 10,
-    });
+    const locked = await api(t.app).post(
+      'admin/quant/update',
+      {
+        id: created.id,
+        cycleDays: 10,
+      },
+      { headers: operator.headers },
+    );
     expect(locked.json().code).toBe('QUANT_FUND_LOCKED');
-    const stillEditable = await call(t.app, 'POST', 'admin/quant/update', operator.headers, {
-      id: created.id,
-      name: 'Audited again',
-      maxAmount: '20000',
-    });
+    const stillEditable = await api(t.app).post(
+      'admin/quant/update',
+      {
+        id: created.id,
+        name: 'Audited again',
+        maxAmount: '20000',
+      },
+      { headers: operator.headers },
+    );
     expect(stillEditable.json().data).toMatchObject({ name: 'Audited again', orders: 1, invested: '200' });
-    const closed = await call(t.app, 'POST', 'admin/quant/close', operator.headers, { id: created.id });
+    const closed = await api(t.app).post('admin/quant/close', { id: created.id }, { headers: operator.headers });
     expect(closed.json().data).toMatchObject({ saleState: 'ended' });
     expect(closed.json().data.closedAt).not.toBeNull();
     const actions = await t.app.db
@@ -235,7 +248,7 @@ describe('operator calls', () => {
     expect(actions.map((row) => row.action)).toEqual(
       expect.arrayContaining(['quant.create', 'quant.update', 'quant.update', 'quant.close']),
     );
-    const listed = await call(t.app, 'GET', 'admin/quant/list?pageSize=100', operator.headers);
+    const listed = await api(t.app).get('admin/quant/list?pageSize=100', { headers: operator.headers });
     expect(listed.json().data.list.find((fund: { id: number }) => fund.id === created.id)).toMatchObject({
       orders: 1,
       invested: '200',
@@ -252,24 +265,32 @@ describe('operator calls', () => {
       [{ lastTradeDay: '2026-10-01' }, 'The sale must end after it starts (by its end time and its last day of trade)'],
     ];
     for (const [input, message] of invalid) {
-      const response = await call(t.app, 'POST', 'admin/quant/create', operator.headers, { ...fundInput, ...input });
+      const response = await api(t.app).post(
+        'admin/quant/create',
+        { ...fundInput, ...input },
+        { headers: operator.headers },
+      );
       expect(response.statusCode, JSON.stringify(input)).toBe(422);
       expect(response.json().message).toBe(message);
     }
-    const rate = await call(t.app, 'POST', 'admin/quant/create', operator.headers, {
-      ...fundInput,
-      dailyRateMax: '1.5',
-    });
+    const rate = await api(t.app).post(
+      'admin/quant/create',
+      {
+        ...fundInput,
+        dailyRateMax: '1.5',
+      },
+      { headers: operator.headers },
+    );
     expect(rate.json().message).toEqual(['Highest daily rate must be a daily rate from 0 to below 1, such as 0.0035']);
   });
 
   it('is for trading and admin operators only', async () => {
     const finance = await createOperator(t.app, { role: 'finance' });
-    expect((await call(t.app, 'POST', 'admin/quant/create', finance.headers, fundInput)).statusCode).toBe(403);
-    expect((await call(t.app, 'GET', 'admin/quant/list', finance.headers)).statusCode).toBe(403);
+    expect((await api(t.app).post('admin/quant/create', fundInput, { headers: finance.headers })).statusCode).toBe(403);
+    expect((await api(t.app).get('admin/quant/list', { headers: finance.headers })).statusCode).toBe(403);
     const member = await investor(t.app, cashier, '0');
-    expect((await call(t.app, 'GET', 'admin/quant/list', member.headers)).statusCode).toBe(401);
+    expect((await api(t.app).get('admin/quant/list', { headers: member.headers })).statusCode).toBe(401);
     const admin = await createOperator(t.app);
-    expect((await call(t.app, 'GET', 'admin/quant/list', admin.headers)).statusCode).toBe(200);
+    expect((await api(t.app).get('admin/quant/list', { headers: admin.headers })).statusCode).toBe(200);
   });
 });

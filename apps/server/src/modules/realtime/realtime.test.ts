@@ -4,6 +4,7 @@ import type { Quote } from '@soar/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
+import { api } from '../../test/http.ts';
 import { sleep, TestClient } from './ws-client.test-helper.ts';
 
 // Friday 2026-11-20 15:00 UTC: New York is open.
@@ -162,7 +163,7 @@ describe('user topics', () => {
     await first.request({ op: 'sub', topics: ['balance', 'quote:AAPL'] });
     await second.request({ op: 'sub', topics: ['balance'] });
 
-    const logout = await test.app.inject({ method: 'POST', url: '/api/v1/member/logout', headers: member.headers });
+    const logout = await api(test.app).post('member/logout', {}, { headers: member.headers });
     expect(logout.statusCode, logout.body).toBe(200);
     await first.next((frame) => frame.op === 'auth' && (frame as { ok?: boolean }).ok === false);
     await second.next((frame) => frame.op === 'auth' && (frame as { ok?: boolean }).ok === false);
@@ -181,12 +182,11 @@ describe('user topics', () => {
     const member = await createMember(test.app);
     const socket = await connect(test.app, `?token=${member.token}`);
     await socket.request({ op: 'sub', topics: ['balance'] });
-    const revoke = await test.app.inject({
-      method: 'POST',
-      url: '/api/v1/member/session/revoke',
-      headers: member.headers,
-      payload: { id: 2_147_483_000 },
-    });
+    const revoke = await api(test.app).post(
+      'member/session/revoke',
+      { id: 2_147_483_000 },
+      { headers: member.headers },
+    );
     expect(revoke.statusCode, revoke.body).toBeLessThan(500);
     await sleep(200);
     test.app.bus.emit('balance', { userId: member.user.id, currency: 'USD' });

@@ -1,22 +1,15 @@
 import multipart from '@fastify/multipart';
 import { walletApi } from '@soar/contract';
-import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { route } from '../../lib/route.ts';
-import { maxUploadBytes, UploadService } from './service.ts';
+import { maxUploadBytes, type UploadService } from './service.ts';
 
 /** Room for the multipart boundaries and part headers around one file. */
 const multipartOverhead = 64 * 1024;
 
-/** `directory` is `<DATA_DIR>/uploads`. */
-export const uploadRoutes: FastifyPluginAsyncZod<{ db: Database; directory: string }> = async (
-  app,
-  { db, directory },
-) => {
-  const uploads = new UploadService(db, directory);
+export const uploadRoutes: FastifyPluginAsync<{ uploads: UploadService }> = async (app, { uploads }) => {
   await app.register(multipart, { limits: { fileSize: maxUploadBytes, files: 1, fields: 5, parts: 6 } });
   // A body announced larger than one file and its multipart framing is refused before it is read,
   // and the connection closes so the rest is never read either.
@@ -62,7 +55,8 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ db: Database; directory: stri
     }
   };
 
-  app.get(
+  // An image answer, not JSON: outside route() and the contract's envelope.
+  app.get<{ Params: { id: string } }>(
     '/upload/:id',
     {
       onRequest: memberOrOperator,

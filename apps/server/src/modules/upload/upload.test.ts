@@ -3,6 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
+import { api } from '../../test/http.ts';
 import { createMember, createOperator, multipart, pngBytes, tempDataDir, upload } from '../../test/wallet.ts';
 
 let t: TestApp;
@@ -32,7 +33,7 @@ describe('uploads', () => {
     const { id } = response.json().data;
     expect(id).toMatch(/^[0-9a-f]{32}$/);
     expect(readdirSync(path.join(dataDir, 'uploads'))).toContain(id);
-    const file = await t.app.inject({ url: `/api/v1/upload/${id}`, headers: member.headers });
+    const file = await api(t.app).get(`upload/${id}`, { headers: member.headers });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('image/png');
     expect(file.headers['x-content-type-options']).toBe('nosniff');
@@ -44,9 +45,9 @@ describe('uploads', () => {
     const other = await createMember(t.app);
     const operator = await createOperator(t.app);
     const { id } = (await upload(t.app, owner.headers)).json().data;
-    expect((await t.app.inject({ url: `/api/v1/upload/${id}`, headers: operator.headers })).statusCode).toBe(200);
-    expect((await t.app.inject({ url: `/api/v1/upload/${id}`, headers: other.headers })).statusCode).toBe(404);
-    expect((await t.app.inject({ url: `/api/v1/upload/${id}` })).statusCode).toBe(401);
+    expect((await api(t.app).get(`upload/${id}`, { headers: operator.headers })).statusCode).toBe(200);
+    expect((await api(t.app).get(`upload/${id}`, { headers: other.headers })).statusCode).toBe(404);
+    expect((await api(t.app).get(`upload/${id}`)).statusCode).toBe(401);
   });
 
   it('strips EXIF with GPS from a JPEG', async () => {
@@ -110,7 +111,7 @@ describe('uploads', () => {
 
   it('refuses a request without a file and needs a login', async () => {
     const member = await createMember(t.app);
-    const empty = await t.app.inject({ method: 'POST', url: '/api/v1/upload', headers: member.headers, payload: {} });
+    const empty = await api(t.app).post('upload', {}, { headers: member.headers });
     expect(empty.statusCode).toBe(400);
     expect((await upload(t.app, {})).statusCode).toBe(401);
   });

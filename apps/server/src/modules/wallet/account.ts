@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { balances, journalEntries, journalLines } from '../../db/schema/index.ts';
 import { Money, moneyString } from '../../lib/decimal.ts';
 import { AppError } from '../../lib/errors.ts';
-import { paginate } from '../../lib/paginate.ts';
+import { type PageQuery, paginate } from '../../lib/paginate.ts';
 import type { IdempotencyClaim } from '../ledger/idempotency.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import { convertFitting, crossRate, currencyRates, maxLedgerAmount, rateOf } from './rates.ts';
@@ -82,7 +82,7 @@ export class AccountService {
 
   async transactions(
     userId: number,
-    query: { page: number; pageSize: number; type?: string; currency?: string; account?: 'available' | 'frozen' },
+    query: PageQuery & { type?: string; currency?: string; account?: 'available' | 'frozen' },
   ) {
     const conditions: SQL[] = [eq(journalLines.userId, userId), isNotNull(journalLines.balanceAfter)];
     if (query.type) conditions.push(eq(journalEntries.kind, query.type));

@@ -5,7 +5,7 @@ import { depositChannels, deposits, uploads } from '../../db/schema/index.ts';
 import { Money, moneyString } from '../../lib/decimal.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type PageQuery, paginate } from '../../lib/paginate.ts';
-import { recordAudit } from '../admin/audit.ts';
+import { reviewRecord } from '../admin/review.ts';
 import type { IdempotencyClaim } from '../ledger/idempotency.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import { sendNotice } from '../notice/send.ts';
@@ -125,7 +125,7 @@ export class DepositService {
     }, claim);
   }
 
-  async records(userId: number, query: { page: number; pageSize: number }, timezone: string) {
+  async records(userId: number, query: PageQuery, timezone: string) {
     const where = eq(deposits.userId, userId);
     return this.page(where, query, (row) => ({
       ...depositView(row),
@@ -135,7 +135,7 @@ export class DepositService {
     }));
   }
 
-  async adminList(query: { page: number; pageSize: number; status?: number }) {
+  async adminList(query: PageQuery & { status?: number }) {
     const where = query.status === undefined ? undefined : eq(deposits.status, query.status);
     return this.page(where, query, adminDepositView);
   }
@@ -161,49 +161,50 @@ export class DepositService {
   ) {
     const rates = await currencyRates(this.db);
     return this.ledger.transaction(async (book) => {
-      const [before] = await book.tx.select().from(deposits).where(eq(deposits.id, body.id)).for('update');
-      if (!before) throw new AppError('NOT_FOUND');
-      if (before.status !== depositStatuses.wait) throw new AppError('ALREADY_REVIEWED');
-      const amount = new Money(before.amount);
       let credited = new Money(0);
-      if (body.status === depositStatuses.pass) credited = amount;
-      if (body.status === depositStatuses.part) {
-        const audit = new Money(body.auditAmount ?? 0);
-        if (!audit.isPositive() || audit.isZero() || audit.gte(amount)) throw new AppError('AUDIT_AMOUNT_INVALID');
-        credited = audit;
-      }
-      const converted = convertFitting(rates, credited, before.currency, before.creditCurrency);
-      if (!credited.isZero()) {
-        const reference = `deposit:${before.id}`;
-        const header = { kind: 'deposit', reference, userId: before.userId };
-        const credit = { userId: before.userId, bucket: 'available' as const, currency: before.creditCurrency };
-        if (before.currency === before.creditCurrency) {
-          await book.post(header, [
-            { platform: 'cash_in_transit', currency: before.currency, amount: credited.neg() },
-            { ...credit, amount: credited },
-          ]);
-        } else {
-          await book.post(header, [
-            { platform: 'cash_in_transit', currency: before.currency, amount: credited.neg() },
-            { platform: 'fx', currency: before.currency, amount: credited },
-            { platform: 'fx', currency: before.creditCurrency, amount: converted.neg() },
-            { ...credit, amount: converted },
-          ]);
-        }
-      }
-      const [after] = await book.tx
-        .update(deposits)
-        .set({
-          status: body.status,
-          auditAmount: body.status === depositStatuses.refuse ? null : moneyString(credited),
-          convertedAmount: moneyString(body.status === depositStatuses.refuse ? before.convertedAmount : converted),
-          remark: body.remark ?? null,
-          reviewerId: reviewer.operatorId,
-          auditedAt: new Date(),
-        })
-        .where(eq(deposits.id, body.id))
-        .returning();
-      if (!after) throw new Error('update returned no deposit');
+      const { before, view } = await reviewRecord(book.tx, {
+        table: deposits,
+        id: body.id,
+        waiting: { column: 'status', is: depositStatuses.wait },
+        notFound: 'NOT_FOUND',
+        audit: { by: reviewer, action: 'deposit.review', entity: 'deposit', view: adminDepositView },
+        decide: async (before) => {
+          const amount = new Money(before.amount);
+          if (body.status === depositStatuses.pass) credited = amount;
+          if (body.status === depositStatuses.part) {
+            const audit = new Money(body.auditAmount ?? 0);
+            if (!audit.isPositive() || audit.isZero() || audit.gte(amount)) throw new AppError('AUDIT_AMOUNT_INVALID');
+            credited = audit;
+          }
+          const converted = convertFitting(rates, credited, before.currency, before.creditCurrency);
+          if (!credited.isZero()) {
+            const reference = `deposit:${before.id}`;
+            const header = { kind: 'deposit', reference, userId: before.userId };
+            const credit = { userId: before.userId, bucket: 'available' as const, currency: before.creditCurrency };
+            if (before.currency === before.creditCurrency) {
+              await book.post(header, [
+                { platform: 'cash_in_transit', currency: before.currency, amount: credited.neg() },
+                { ...credit, amount: credited },
+              ]);
+            } else {
+              await book.post(header, [
+                { platform: 'cash_in_transit', currency: before.currency, amount: credited.neg() },
+                { platform: 'fx', currency: before.currency, amount: credited },
+                { platform: 'fx', currency: before.creditCurrency, amount: converted.neg() },
+                { ...credit, amount: converted },
+              ]);
+            }
+          }
+          return {
+            status: body.status,
+            auditAmount: body.status === depositStatuses.refuse ? null : moneyString(credited),
+            convertedAmount: moneyString(body.status === depositStatuses.refuse ? before.convertedAmount : converted),
+            remark: body.remark ?? null,
+            reviewerId: reviewer.operatorId,
+            auditedAt: new Date(),
+          };
+        },
+      });
       await sendNotice(book, {
         userId: before.userId,
         kind:
@@ -212,19 +213,10 @@ export class DepositService {
             : body.status === depositStatuses.part
               ? 'depositPartial'
               : 'depositRefused',
-        params: { amount: moneyString(amount), currency: before.currency, credited: moneyString(credited) },
+        params: { amount: moneyString(before.amount), currency: before.currency, credited: moneyString(credited) },
         reference: `deposit:${before.id}`,
       });
-      await recordAudit(book.tx, {
-        operatorId: reviewer.operatorId,
-        action: 'deposit.review',
-        entity: 'deposit',
-        entityId: before.id,
-        before: adminDepositView(before),
-        after: adminDepositView(after),
-        ip: reviewer.ip,
-      });
-      return adminDepositView(after);
+      return view;
     }, claim);
   }
 }

@@ -2,8 +2,8 @@ import { translate } from '@soar/i18n';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
+import { api } from '../../test/http.ts';
 import {
-  call,
   createMember,
   createOperator,
   expectLedgerVerified,
@@ -52,9 +52,13 @@ describe('wallet refusals in two languages', () => {
       address: 'TRW234ro7YSiHiKtRyxuePFMukfe8JxbnD',
       payPassword,
     };
-    await expectLocalised((lang) => call(t.app, 'POST', 'wallet/address/add', as(lang), body), 'ADDRESS_EXISTS', 409);
     await expectLocalised(
-      (lang) => call(t.app, 'POST', 'wallet/address/remove', as(lang), { id: 999_999 }),
+      (lang) => api(t.app).post('wallet/address/add', body, { headers: as(lang) }),
+      'ADDRESS_EXISTS',
+      409,
+    );
+    await expectLocalised(
+      (lang) => api(t.app).post('wallet/address/remove', { id: 999_999 }, { headers: as(lang) }),
       'WALLET_NOT_FOUND',
       404,
     );
@@ -64,18 +68,18 @@ describe('wallet refusals in two languages', () => {
     const member = await createMember(t.app);
     const as = (lang: string) => ({ ...member.headers, 'x-soar-lang': lang });
     await expectLocalised(
-      (lang) => call(t.app, 'POST', 'transfer/apply', as(lang), { from: 'USD', to: 'USD', amount: '1' }),
+      (lang) => api(t.app).post('transfer/apply', { from: 'USD', to: 'USD', amount: '1' }, { headers: as(lang) }),
       'SAME_CURRENCY',
       422,
     );
     await expectLocalised(
-      (lang) => call(t.app, 'POST', 'transfer/apply', as(lang), { from: 'XYZ', to: 'USD', amount: '1' }),
+      (lang) => api(t.app).post('transfer/apply', { from: 'XYZ', to: 'USD', amount: '1' }, { headers: as(lang) }),
       'CURRENCY_UNKNOWN',
       422,
       { currency: 'XYZ' },
     );
     await expectLocalised(
-      (lang) => call(t.app, 'POST', 'transfer/apply', as(lang), { from: 'EUR', to: 'USD', amount: '1' }),
+      (lang) => api(t.app).post('transfer/apply', { from: 'EUR', to: 'USD', amount: '1' }, { headers: as(lang) }),
       'INSUFFICIENT_BALANCE',
       400,
     );
@@ -83,23 +87,27 @@ describe('wallet refusals in two languages', () => {
 
   it('AUDIT_AMOUNT_INVALID, ALREADY_REVIEWED', async () => {
     const member = await createMember(t.app);
-    const applied = await call(t.app, 'POST', 'deposit/apply', member.headers, {
-      type: 'crypto',
-      currency: 'USDT',
-      network: 'TRC20',
-      amount: '10',
-      txHash: `0x${'12'.repeat(32)}`,
-    });
+    const applied = await api(t.app).post(
+      'deposit/apply',
+      {
+        type: 'crypto',
+        currency: 'USDT',
+        network: 'TRC20',
+        amount: '10',
+        txHash: `0x${'12'.repeat(32)}`,
+      },
+      { headers: member.headers },
+    );
     const id = applied.json().data.id;
     const as = (lang: string) => ({ ...operator.headers, 'x-soar-lang': lang });
     await expectLocalised(
-      (lang) => call(t.app, 'POST', 'admin/deposit/review', as(lang), { id, status: 2 }),
+      (lang) => api(t.app).post('admin/deposit/review', { id, status: 2 }, { headers: as(lang) }),
       'AUDIT_AMOUNT_INVALID',
       422,
     );
-    await call(t.app, 'POST', 'admin/deposit/review', operator.headers, { id, status: 3 });
+    await api(t.app).post('admin/deposit/review', { id, status: 3 }, { headers: operator.headers });
     await expectLocalised(
-      (lang) => call(t.app, 'POST', 'admin/deposit/review', as(lang), { id, status: 1 }),
+      (lang) => api(t.app).post('admin/deposit/review', { id, status: 1 }, { headers: as(lang) }),
       'ALREADY_REVIEWED',
       409,
     );
@@ -110,16 +118,20 @@ describe('wallet refusals in two languages', () => {
     const as = (lang: string) => ({ ...member.headers, 'x-soar-lang': lang });
     await expectLocalised(
       (lang) =>
-        call(t.app, 'POST', 'deposit/apply', as(lang), {
-          type: 'bank',
-          currency: 'USD',
-          amount: '10',
-          proof: 'f'.repeat(32),
-          bankName: 'Bank',
-          bankBranch: 'Branch',
-          account: '1',
-          bankCode: 'CODE',
-        }),
+        api(t.app).post(
+          'deposit/apply',
+          {
+            type: 'bank',
+            currency: 'USD',
+            amount: '10',
+            proof: 'f'.repeat(32),
+            bankName: 'Bank',
+            bankBranch: 'Branch',
+            account: '1',
+            bankCode: 'CODE',
+          },
+          { headers: as(lang) },
+        ),
       'PROOF_NOT_FOUND',
       422,
     );
@@ -127,11 +139,7 @@ describe('wallet refusals in two languages', () => {
     await expectLocalised((lang) => upload(t.app, as(lang), 'x.jpg', broken), 'UPLOAD_UNREADABLE', 422);
     const big = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(5 * 1024 * 1024)]);
     await expectLocalised((lang) => upload(t.app, as(lang), 'big.jpg', big), 'UPLOAD_TOO_LARGE', 413);
-    await expectLocalised(
-      (lang) => t.app.inject({ method: 'POST', url: '/api/v1/upload', headers: as(lang), payload: {} }),
-      'UPLOAD_MISSING',
-      400,
-    );
+    await expectLocalised((lang) => api(t.app).post('upload', {}, { headers: as(lang) }), 'UPLOAD_MISSING', 400);
   });
 
   it('WITHDRAW_BELOW_MINIMUM, IDEMPOTENCY_KEY_INVALID', async () => {
@@ -140,19 +148,17 @@ describe('wallet refusals in two languages', () => {
     const as = (lang: string) => ({ ...member.headers, 'x-soar-lang': lang });
     const body = { amount: '9', currency: 'USDT', walletId: member.walletId, payPassword };
     await expectLocalised(
-      (lang) => call(t.app, 'POST', 'withdraw/apply', as(lang), body),
+      (lang) => api(t.app).post('withdraw/apply', body, { headers: as(lang) }),
       'WITHDRAW_BELOW_MINIMUM',
       422,
       { minimum: '10', currency: 'USDT' },
     );
     await expectLocalised(
       (lang) =>
-        call(
-          t.app,
-          'POST',
+        api(t.app).post(
           'withdraw/apply',
-          { ...as(lang), 'idempotency-key': 'x'.repeat(200) },
           { ...body, amount: '10' },
+          { headers: { ...as(lang), 'idempotency-key': 'x'.repeat(200) } },
         ),
       'IDEMPOTENCY_KEY_INVALID',
       400,

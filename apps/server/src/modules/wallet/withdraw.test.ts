@@ -3,9 +3,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { appSettings, users, walletAddresses } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
+import { api } from '../../test/http.ts';
 import {
   balanceOf,
-  call,
   createMember,
   createOperator,
   expectLedgerVerified,
@@ -48,44 +48,60 @@ describe('wallet addresses', () => {
       ['ERC20', erc20],
       ['ERC20', erc20.toLowerCase()],
     ]) {
-      const response = await call(t.app, 'POST', 'wallet/address/add', member.headers, {
-        name: 'Mine',
-        currency: 'USDT',
-        network,
-        address,
-        payPassword,
-      });
+      const response = await api(t.app).post(
+        'wallet/address/add',
+        {
+          name: 'Mine',
+          currency: 'USDT',
+          network,
+          address,
+          payPassword,
+        },
+        { headers: member.headers },
+      );
       expect(response.statusCode, response.body).toBe(200);
     }
-    const list = await call(t.app, 'GET', 'wallet/address/list', member.headers);
+    const list = await api(t.app).get('wallet/address/list', { headers: member.headers });
     expect(list.json().data).toHaveLength(3);
-    expect((await call(t.app, 'GET', 'wallet/address/list', other.headers)).json().data).toEqual([]);
+    expect((await api(t.app).get('wallet/address/list', { headers: other.headers })).json().data).toEqual([]);
   });
 
   it('asks for the pay password: missing, wrong, unset or locked binds nothing', async () => {
     const member = await payingMember();
     const wallet = { name: 'Mine', currency: 'USDT', network: 'TRC20', address: trc20 };
-    const missing = await call(t.app, 'POST', 'wallet/address/add', member.headers, wallet);
+    const missing = await api(t.app).post('wallet/address/add', wallet, { headers: member.headers });
     expect(missing.statusCode).toBe(422);
-    const wrong = await call(t.app, 'POST', 'wallet/address/add', member.headers, { ...wallet, payPassword: 'nope' });
+    const wrong = await api(t.app).post(
+      'wallet/address/add',
+      { ...wallet, payPassword: 'nope' },
+      { headers: member.headers },
+    );
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toMatchObject({ code: 'PAY_PASSWORD_WRONG' });
-    const nul = await call(t.app, 'POST', 'wallet/address/add', member.headers, {
-      ...wallet,
-      payPassword: '24\u00006810',
-    });
+    const nul = await api(t.app).post(
+      'wallet/address/add',
+      {
+        ...wallet,
+        payPassword: '24\u00006810',
+      },
+      { headers: member.headers },
+    );
     expect(nul.statusCode).toBeLessThan(500);
     expect(nul.statusCode).toBeGreaterThanOrEqual(400);
     const unset = await createMember(t.app);
-    const noPassword = await call(t.app, 'POST', 'wallet/address/add', unset.headers, { ...wallet, payPassword });
+    const noPassword = await api(t.app).post(
+      'wallet/address/add',
+      { ...wallet, payPassword },
+      { headers: unset.headers },
+    );
     expect(noPassword.json().code).toBe('PAY_PASSWORD_NOT_SET');
     expect(await boundAddresses(member.user.id)).toEqual([]);
     expect(await boundAddresses(unset.user.id)).toEqual([]);
     // the wrong tries count with withdrawals': the fifth locks, and then even the right one is refused
     for (let i = 0; i < 4; i += 1) {
-      await call(t.app, 'POST', 'wallet/address/add', member.headers, { ...wallet, payPassword: 'nope' });
+      await api(t.app).post('wallet/address/add', { ...wallet, payPassword: 'nope' }, { headers: member.headers });
     }
-    const locked = await call(t.app, 'POST', 'wallet/address/add', member.headers, { ...wallet, payPassword });
+    const locked = await api(t.app).post('wallet/address/add', { ...wallet, payPassword }, { headers: member.headers });
     expect(locked.json().code).toBe('PAY_PASSWORD_LOCKED');
     expect(await boundAddresses(member.user.id)).toEqual([]);
   });
@@ -100,21 +116,22 @@ describe('wallet addresses', () => {
       ['TRC20', erc20],
     ];
     for (const [network, address] of bad) {
-      const response = await call(t.app, 'POST', 'wallet/address/add', member.headers, {
-        name: 'Bad',
-        currency: 'USDT',
-        network,
-        address,
-        payPassword,
-      });
+      const response = await api(t.app).post(
+        'wallet/address/add',
+        {
+          name: 'Bad',
+          currency: 'USDT',
+          network,
+          address,
+          payPassword,
+        },
+        { headers: member.headers },
+      );
       expect(response.statusCode, address).toBe(422);
       expect(response.json().message).toBe(`This is not a valid ${network} address`);
     }
-    const spanish = await call(
-      t.app,
-      'POST',
+    const spanish = await api(t.app).post(
       'wallet/address/add',
-      { ...member.headers, 'x-soar-lang': 'es' },
       {
         name: 'Bad',
         currency: 'USDT',
@@ -122,6 +139,7 @@ describe('wallet addresses', () => {
         address: '0x12',
         payPassword,
       },
+      { headers: { ...member.headers, 'x-soar-lang': 'es' } },
     );
     expect(spanish.json().message).toBe('No es una dirección TRC20 válida');
   });
@@ -129,8 +147,8 @@ describe('wallet addresses', () => {
   it('refuses binding the same address twice', async () => {
     const member = await payingMember();
     const body = { name: 'A', currency: 'USDT', network: 'TRC20', address: trc20, payPassword };
-    await call(t.app, 'POST', 'wallet/address/add', member.headers, body);
-    const again = await call(t.app, 'POST', 'wallet/address/add', member.headers, body);
+    await api(t.app).post('wallet/address/add', body, { headers: member.headers });
+    const again = await api(t.app).post('wallet/address/add', body, { headers: member.headers });
     expect(again.statusCode).toBe(409);
   });
 
@@ -139,24 +157,25 @@ describe('wallet addresses', () => {
     const address = (i: number) => `0x${i.toString(16).padStart(40, '0')}`;
     const answers = await Promise.all(
       Array.from({ length: maxWalletAddresses + 5 }, (_, i) =>
-        call(t.app, 'POST', 'wallet/address/add', member.headers, {
-          name: `W${i}`,
-          currency: 'USDT',
-          network: 'ERC20',
-          address: address(i + 1),
-          payPassword,
-        }),
+        api(t.app).post(
+          'wallet/address/add',
+          {
+            name: `W${i}`,
+            currency: 'USDT',
+            network: 'ERC20',
+            address: address(i + 1),
+            payPassword,
+          },
+          { headers: member.headers },
+        ),
       ),
     );
     expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(maxWalletAddresses);
     const refused = answers.filter((a) => a.statusCode !== 200);
     expect(refused.map((a) => a.json().code)).toEqual(Array(5).fill('ADDRESS_LIMIT'));
     expect(refused[0]?.json().message).toBe(`You can bind at most ${maxWalletAddresses} wallets: remove one first`);
-    const german = await call(
-      t.app,
-      'POST',
+    const german = await api(t.app).post(
       'wallet/address/add',
-      { ...member.headers, 'x-soar-lang': 'de' },
       {
         name: 'More',
         currency: 'USDT',
@@ -164,12 +183,13 @@ describe('wallet addresses', () => {
         address: address(999),
         payPassword,
       },
+      { headers: { ...member.headers, 'x-soar-lang': 'de' } },
     );
     expect(german.statusCode).toBe(422);
     expect(german.json().message).toBe(
       `Sie können höchstens ${maxWalletAddresses} Wallets hinterlegen: Entfernen Sie zuerst eine`,
     );
-    expect((await call(t.app, 'GET', 'wallet/address/list', member.headers)).json().data).toHaveLength(
+    expect((await api(t.app).get('wallet/address/list', { headers: member.headers })).json().data).toHaveLength(
       maxWalletAddresses,
     );
   });
@@ -177,19 +197,19 @@ describe('wallet addresses', () => {
   it("does not remove another member's address (IDOR)", async () => {
     const owner = await walletMember(t.app);
     const thief = await createMember(t.app);
-    const response = await call(t.app, 'POST', 'wallet/address/remove', thief.headers, { id: owner.walletId });
+    const response = await api(t.app).post('wallet/address/remove', { id: owner.walletId }, { headers: thief.headers });
     expect(response.statusCode).toBe(404);
-    expect((await call(t.app, 'GET', 'wallet/address/list', owner.headers)).json().data).toHaveLength(1);
-    const own = await call(t.app, 'POST', 'wallet/address/remove', owner.headers, { id: owner.walletId });
+    expect((await api(t.app).get('wallet/address/list', { headers: owner.headers })).json().data).toHaveLength(1);
+    const own = await api(t.app).post('wallet/address/remove', { id: owner.walletId }, { headers: owner.headers });
     expect(own.statusCode).toBe(200);
-    expect((await call(t.app, 'GET', 'wallet/address/list', owner.headers)).json().data).toHaveLength(0);
+    expect((await api(t.app).get('wallet/address/list', { headers: owner.headers })).json().data).toHaveLength(0);
   });
 });
 
 describe('withdraw config', () => {
   it('gives the $10 minimum, the fee rule in each currency and the processing text key', async () => {
     const member = await createMember(t.app);
-    const data = (await call(t.app, 'GET', 'withdraw/config', member.headers)).json().data;
+    const data = (await api(t.app).get('withdraw/config', { headers: member.headers })).json().data;
     expect(data).toMatchObject({
       minimumUsd: '10',
       feeRate: '0.01',
@@ -214,13 +234,17 @@ describe('withdraw apply and review', () => {
     return member;
   }
   const apply = (member: { headers: Headers; walletId: number }, amount: string, extra: object = {}) =>
-    call(t.app, 'POST', 'withdraw/apply', member.headers, {
-      amount,
-      currency: 'USDT',
-      walletId: member.walletId,
-      payPassword,
-      ...extra,
-    });
+    api(t.app).post(
+      'withdraw/apply',
+      {
+        amount,
+        currency: 'USDT',
+        walletId: member.walletId,
+        payPassword,
+        ...extra,
+      },
+      { headers: member.headers },
+    );
 
   it('freezes amount plus fee (1%, at least $1) and refuse returns it all', async () => {
     const member = await funded('1000');
@@ -231,10 +255,10 @@ describe('withdraw apply and review', () => {
     const small = await apply(member, '20');
     expect(small.json().data.fee).toBe('1');
     const id = response.json().data.id;
-    const refuse = await call(t.app, 'POST', 'admin/withdraw/review', operator.headers, { id, status: 2 });
+    const refuse = await api(t.app).post('admin/withdraw/review', { id, status: 2 }, { headers: operator.headers });
     expect(refuse.statusCode).toBe(200);
     expect(await balanceOf(t.app, member.headers, 'USDT')).toEqual({ available: '979', frozen: '21' });
-    const again = await call(t.app, 'POST', 'admin/withdraw/review', operator.headers, { id, status: 1 });
+    const again = await api(t.app).post('admin/withdraw/review', { id, status: 1 }, { headers: operator.headers });
     expect(again.statusCode).toBe(409);
     expect(await balanceOf(t.app, member.headers, 'USDT')).toEqual({ available: '979', frozen: '21' });
   });
@@ -242,12 +266,12 @@ describe('withdraw apply and review', () => {
   it('pass sends the frozen amount out and the records show the statuses', async () => {
     const member = await funded('100');
     const id = (await apply(member, '50')).json().data.id;
-    const pass = await call(t.app, 'POST', 'admin/withdraw/review', operator.headers, { id, status: 1 });
+    const pass = await api(t.app).post('admin/withdraw/review', { id, status: 1 }, { headers: operator.headers });
     expect(pass.json().data).toMatchObject({ status: 1 });
     expect(await balanceOf(t.app, member.headers, 'USDT')).toEqual({ available: '49', frozen: '0' });
-    const records = (await call(t.app, 'GET', 'withdraw/record/list', member.headers)).json().data;
+    const records = (await api(t.app).get('withdraw/record/list', { headers: member.headers })).json().data;
     expect(records).toMatchObject({ total: 1, list: [{ id, status: 1, amount: '50', fee: '1' }] });
-    const queue = (await call(t.app, 'GET', 'admin/withdraw/list?status=1', operator.headers)).json().data;
+    const queue = (await api(t.app).get('admin/withdraw/list?status=1', { headers: operator.headers })).json().data;
     expect(queue.list.map((w: { id: number }) => w.id)).toContain(id);
   });
 
@@ -256,17 +280,15 @@ describe('withdraw apply and review', () => {
     const low = await apply(member, '9');
     expect(low.statusCode).toBe(422);
     expect(low.json().message).toBe('The minimum withdrawal is 10 USDT');
-    const lowItalian = await call(
-      t.app,
-      'POST',
+    const lowItalian = await api(t.app).post(
       'withdraw/apply',
-      { ...member.headers, 'x-soar-lang': 'it' },
       {
         amount: '9',
         currency: 'USDT',
         walletId: member.walletId,
         payPassword,
       },
+      { headers: { ...member.headers, 'x-soar-lang': 'it' } },
     );
     expect(lowItalian.json().message).toBe('Il prelievo minimo è di 10 USDT');
     const high = await apply(member, '100');
@@ -287,12 +309,16 @@ describe('withdraw apply and review', () => {
       .insert(walletAddresses)
       .values({ userId: unset.user.id, name: 'No password yet', currency: 'USDT', network: 'TRC20', address: trc20 })
       .returning();
-    const noPassword = await call(t.app, 'POST', 'withdraw/apply', unset.headers, {
-      amount: '10',
-      currency: 'USDT',
-      walletId: wallet?.id,
-      payPassword,
-    });
+    const noPassword = await api(t.app).post(
+      'withdraw/apply',
+      {
+        amount: '10',
+        currency: 'USDT',
+        walletId: wallet?.id,
+        payPassword,
+      },
+      { headers: unset.headers },
+    );
     expect(noPassword.json().code).toBe('PAY_PASSWORD_NOT_SET');
     for (let i = 0; i < 4; i += 1) await apply(member, '10', { payPassword: 'nope' });
     const locked = await apply(member, '10');
@@ -340,34 +366,30 @@ describe('withdraw apply and review', () => {
     const member = await funded('100');
     const headers = { ...member.headers, 'idempotency-key': 'withdraw-1' };
     const body = { amount: '10', currency: 'USDT', walletId: member.walletId, payPassword };
-    const first = await call(t.app, 'POST', 'withdraw/apply', headers, body);
-    const replay = await call(t.app, 'POST', 'withdraw/apply', headers, body);
+    const first = await api(t.app).post('withdraw/apply', body, { headers: headers });
+    const replay = await api(t.app).post('withdraw/apply', body, { headers: headers });
     expect(replay.statusCode).toBe(200);
     expect(replay.json()).toEqual(first.json());
     expect(await balanceOf(t.app, member.headers, 'USDT')).toEqual({ available: '89', frozen: '11' });
-    const other = await call(t.app, 'POST', 'withdraw/apply', headers, { ...body, amount: '20' });
+    const other = await api(t.app).post('withdraw/apply', { ...body, amount: '20' }, { headers: headers });
     expect(other.statusCode).toBe(422);
     expect(other.json().message).toBe('This Idempotency-Key was already used for a different request');
-    const german = await call(
-      t.app,
-      'POST',
+    const german = await api(t.app).post(
       'withdraw/apply',
-      { ...headers, 'x-soar-lang': 'de' },
       { ...body, amount: '20' },
+      { headers: { ...headers, 'x-soar-lang': 'de' } },
     );
     expect(german.json().message).toBe('Dieser Idempotency-Key wurde bereits für eine andere Anfrage verwendet');
     expect(await balanceOf(t.app, member.headers, 'USDT')).toEqual({ available: '89', frozen: '11' });
     const stranger = await walletMember(t.app);
     await fund(t.app, stranger, operator, '50');
-    const sameKeyOtherMember = await call(
-      t.app,
-      'POST',
+    const sameKeyOtherMember = await api(t.app).post(
       'withdraw/apply',
-      { ...stranger.headers, 'idempotency-key': 'withdraw-1' },
       {
         ...body,
         walletId: stranger.walletId,
       },
+      { headers: { ...stranger.headers, 'idempotency-key': 'withdraw-1' } },
     );
     expect(sameKeyOtherMember.statusCode).toBe(200);
   });
@@ -377,7 +399,7 @@ describe('withdraw apply and review', () => {
     const headers = { ...member.headers, 'idempotency-key': 'burst-1' };
     const body = { amount: '10', currency: 'USDT', walletId: member.walletId, payPassword };
     const answers = await Promise.all(
-      Array.from({ length: 5 }, () => call(t.app, 'POST', 'withdraw/apply', headers, body)),
+      Array.from({ length: 5 }, () => api(t.app).post('withdraw/apply', body, { headers: headers })),
     );
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200]);
     expect(new Set(answers.map((a) => a.json().data.id)).size).toBe(1);
@@ -388,8 +410,8 @@ describe('withdraw apply and review', () => {
     const member = await funded('100');
     await apply(member, '10');
     const other = await createMember(t.app);
-    expect((await call(t.app, 'GET', 'withdraw/record/list', other.headers)).json().data.total).toBe(0);
-    expect((await call(t.app, 'GET', 'withdraw/record/list', member.headers)).json().data.total).toBe(1);
+    expect((await api(t.app).get('withdraw/record/list', { headers: other.headers })).json().data.total).toBe(0);
+    expect((await api(t.app).get('withdraw/record/list', { headers: member.headers })).json().data.total).toBe(1);
   });
 
   it('a withdrawal from EUR or JPY to a USDT wallet records what arrives in USDT and at which rate', async () => {
@@ -412,30 +434,29 @@ describe('withdraw apply and review', () => {
     expect(yen.json().data).toMatchObject({ arrivalCurrency: 'USDT', arrivalAmount: '65.5', rate: '0.00655' });
     const own = await apply(member, '10', { currency: 'USDT' });
     expect(own.statusCode).toBe(400);
-    const records = (await call(t.app, 'GET', 'withdraw/record/list', member.headers)).json().data.list;
+    const records = (await api(t.app).get('withdraw/record/list', { headers: member.headers })).json().data.list;
     expect(records.map((r: { arrivalAmount: string }) => r.arrivalAmount)).toEqual(['65.5', '108.5']);
     const id = euros.json().data.id;
-    const queue = (await call(t.app, 'GET', 'admin/withdraw/list?status=0', operator.headers)).json().data.list;
+    const queue = (await api(t.app).get('admin/withdraw/list?status=0', { headers: operator.headers })).json().data
+      .list;
     expect(queue.find((w: { id: number }) => w.id === id)).toMatchObject({ arrivalAmount: '108.5', rate: '1.085' });
-    const pass = await call(t.app, 'POST', 'admin/withdraw/review', operator.headers, { id, status: 1 });
+    const pass = await api(t.app).post('admin/withdraw/review', { id, status: 1 }, { headers: operator.headers });
     expect(pass.json().data).toMatchObject({ status: 1, arrivalCurrency: 'USDT', arrivalAmount: '108.5' });
   });
 
   it('refuses a wallet for a currency its network does not carry, binding or withdrawing, in two languages', async () => {
     const member = await funded('100');
     const body = { name: 'Euro', currency: 'EUR', network: 'ERC20', address: erc20 };
-    const add = await call(t.app, 'POST', 'wallet/address/add', member.headers, { ...body, payPassword });
+    const add = await api(t.app).post('wallet/address/add', { ...body, payPassword }, { headers: member.headers });
     expect(add.statusCode).toBe(422);
     expect(add.json()).toEqual({
       code: 'WALLET_CURRENCY',
       message: 'A wallet on ERC20 cannot receive EUR: bind a USDT wallet',
     });
-    const french = await call(
-      t.app,
-      'POST',
+    const french = await api(t.app).post(
       'wallet/address/add',
-      { ...member.headers, 'x-soar-lang': 'fr' },
       { ...body, payPassword },
+      { headers: { ...member.headers, 'x-soar-lang': 'fr' } },
     );
     expect(french.json().message).toBe('Un portefeuille ERC20 ne peut pas recevoir de EUR : liez un portefeuille USDT');
     // A binding made before the check existed.

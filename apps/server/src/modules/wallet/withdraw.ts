@@ -11,7 +11,7 @@ import { users, walletAddresses, withdrawals } from '../../db/schema/index.ts';
 import { Money, moneyString } from '../../lib/decimal.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type PageQuery, paginate } from '../../lib/paginate.ts';
-import { recordAudit } from '../admin/audit.ts';
+import { reviewRecord } from '../admin/review.ts';
 import type { IdempotencyClaim } from '../ledger/idempotency.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import { verifyPayPassword } from '../member/pay-password.ts';
@@ -249,11 +249,11 @@ export class WithdrawService {
     }, claim);
   }
 
-  async records(userId: number, query: { page: number; pageSize: number }) {
+  async records(userId: number, query: PageQuery) {
     return this.page(eq(withdrawals.userId, userId), query, withdrawalView);
   }
 
-  async adminList(query: { page: number; pageSize: number; status?: number }) {
+  async adminList(query: PageQuery & { status?: number }) {
     const where = query.status === undefined ? undefined : eq(withdrawals.status, query.status);
     return this.page(where, query, adminWithdrawalView);
   }
@@ -270,53 +270,45 @@ export class WithdrawService {
   /** Pass: the frozen amount leaves to cash_out and the fee to fees. Refuse: it all returns to available. */
   async review(reviewer: Reviewer, body: { id: number; status: 1 | 2; remark?: string }, claim?: IdempotencyClaim) {
     return this.ledger.transaction(async (book) => {
-      const [before] = await book.tx.select().from(withdrawals).where(eq(withdrawals.id, body.id)).for('update');
-      if (!before) throw new AppError('NOT_FOUND');
-      if (before.status !== withdrawStatuses.wait) throw new AppError('ALREADY_REVIEWED');
-      const { userId, currency } = before;
-      const amount = new Money(before.amount);
-      const fee = new Money(before.fee);
-      const total = amount.plus(fee);
-      const reference = `withdrawal:${before.id}`;
-      if (body.status === withdrawStatuses.pass) {
-        await book.post({ kind: 'withdraw_pass', reference, userId }, [
-          { userId, bucket: 'frozen', currency, amount: total.neg() },
-          { platform: 'cash_out', currency, amount },
-          { platform: 'fees', currency, amount: fee },
-        ]);
-      } else {
-        await book.post({ kind: 'withdraw_refuse', reference, userId }, [
-          { userId, bucket: 'frozen', currency, amount: total.neg() },
-          { userId, bucket: 'available', currency, amount: total },
-        ]);
-      }
-      const [after] = await book.tx
-        .update(withdrawals)
-        .set({
-          status: body.status,
-          remark: body.remark ?? null,
-          reviewerId: reviewer.operatorId,
-          auditedAt: new Date(),
-        })
-        .where(eq(withdrawals.id, body.id))
-        .returning();
-      if (!after) throw new Error('update returned no withdrawal');
+      const { before, view } = await reviewRecord(book.tx, {
+        table: withdrawals,
+        id: body.id,
+        waiting: { column: 'status', is: withdrawStatuses.wait },
+        notFound: 'NOT_FOUND',
+        audit: { by: reviewer, action: 'withdraw.review', entity: 'withdrawal', view: adminWithdrawalView },
+        decide: async (before) => {
+          const { userId, currency } = before;
+          const amount = new Money(before.amount);
+          const fee = new Money(before.fee);
+          const total = amount.plus(fee);
+          const reference = `withdrawal:${before.id}`;
+          if (body.status === withdrawStatuses.pass) {
+            await book.post({ kind: 'withdraw_pass', reference, userId }, [
+              { userId, bucket: 'frozen', currency, amount: total.neg() },
+              { platform: 'cash_out', currency, amount },
+              { platform: 'fees', currency, amount: fee },
+            ]);
+          } else {
+            await book.post({ kind: 'withdraw_refuse', reference, userId }, [
+              { userId, bucket: 'frozen', currency, amount: total.neg() },
+              { userId, bucket: 'available', currency, amount: total },
+            ]);
+          }
+          return {
+            status: body.status,
+            remark: body.remark ?? null,
+            reviewerId: reviewer.operatorId,
+            auditedAt: new Date(),
+          };
+        },
+      });
       await sendNotice(book, {
-        userId,
+        userId: before.userId,
         kind: body.status === withdrawStatuses.pass ? 'withdrawPassed' : 'withdrawRefused',
-        params: { amount: moneyString(amount), currency },
-        reference,
+        params: { amount: moneyString(before.amount), currency: before.currency },
+        reference: `withdrawal:${before.id}`,
       });
-      await recordAudit(book.tx, {
-        operatorId: reviewer.operatorId,
-        action: 'withdraw.review',
-        entity: 'withdrawal',
-        entityId: before.id,
-        before: adminWithdrawalView(before),
-        after: adminWithdrawalView(after),
-        ip: reviewer.ip,
-      });
-      return adminWithdrawalView(after);
+      return view;
     }, claim);
   }
 }

@@ -2,6 +2,7 @@ import type { Quote } from '@soar/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
+import { api } from '../../test/http.ts';
 
 let test: TestApp;
 beforeAll(async () => {
@@ -11,7 +12,11 @@ afterAll(() => test.close());
 
 type Headers = Record<string, string>;
 const call = async (method: 'GET' | 'POST', path: string, headers: Headers, payload?: object) => {
-  const response = await test.app.inject({ method, url: `/api/v1/watchlist/${path}`, headers, payload });
+  const http = api(test.app);
+  const response =
+    method === 'GET'
+      ? await http.get(`watchlist/${path}`, { headers })
+      : await http.post(`watchlist/${path}`, payload, { headers });
   return {
     status: response.statusCode,
     body: response.json() as { code: number | string; message: unknown; data: Quote[] },
