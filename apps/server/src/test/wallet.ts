@@ -46,14 +46,6 @@ export async function upload(app: FastifyInstance, headers: Headers, filename = 
   });
 }
 
-/**
- * The older test call, kept only for the tests under modules/trade and modules/ipo until they
- * move to `api()` (test/http.ts); every other test calls `api()`.
- */
-export function call(app: FastifyInstance, method: 'GET' | 'POST', url: string, headers: Headers, payload?: object) {
-  return method === 'GET' ? api(app).get(url, { headers }) : api(app).post(url, payload, { headers });
-}
-
 export const payPassword = '246810';
 
 /** A member with a pay password and a bound TRC-20 wallet. */

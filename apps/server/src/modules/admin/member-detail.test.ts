@@ -3,8 +3,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, sessions } from '../../db/schema/index.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { TestApp } from '../../test/helper.ts';
+import { api } from '../../test/http.ts';
 import {
-  call,
   createMember,
   createOperator,
   expectLedgerVerified,
@@ -92,23 +92,24 @@ describe('a member’s positions for operators', () => {
       quantity: 10,
     });
     await tick(t.app, 'AAPL', '105.00');
-    const close = await call(t.app, 'POST', 'order/close', member.headers, { positionId: third.positionId });
+    const close = await api(t.app).post('order/close', { positionId: third.positionId }, { headers: member.headers });
     expect(close.statusCode, close.body).toBe(200);
 
-    const open = await call(t.app, 'GET', `admin/user/positions?id=${member.user.id}&pageSize=1`, support.headers);
+    const open = await api(t.app).get(`admin/user/positions?id=${member.user.id}&pageSize=1`, {
+      headers: support.headers,
+    });
     expect(open.statusCode, open.body).toBe(200);
     expect(open.json().data).toMatchObject({ total: 2, page: 1, pageSize: 1 });
     expect(open.json().data.list).toEqual([
       expect.objectContaining({ id: second.positionId, status: 'open', quantity: 5, floatingPnl: '24.9' }),
     ]);
-    const older = await call(
-      t.app,
-      'GET',
-      `admin/user/positions?id=${member.user.id}&status=open&page=2&pageSize=1`,
-      trading.headers,
-    );
+    const older = await api(t.app).get(`admin/user/positions?id=${member.user.id}&status=open&page=2&pageSize=1`, {
+      headers: trading.headers,
+    });
     expect(older.json().data.list.map((row: { id: number }) => row.id)).toEqual([first.positionId]);
-    const closed = await call(t.app, 'GET', `admin/user/positions?id=${member.user.id}&status=closed`, finance.headers);
+    const closed = await api(t.app).get(`admin/user/positions?id=${member.user.id}&status=closed`, {
+      headers: finance.headers,
+    });
     expect(closed.json().data.total).toBe(1);
     // (104.99 - 100.01) x 10 = 49.80, less the closing fee 1.5
     expect(closed.json().data.list[0]).toMatchObject({
@@ -120,7 +121,9 @@ describe('a member’s positions for operators', () => {
       floatingPnl: null,
     });
     const someoneElse = await createMember(t.app);
-    const none = await call(t.app, 'GET', `admin/user/positions?id=${someoneElse.user.id}`, compliance.headers);
+    const none = await api(t.app).get(`admin/user/positions?id=${someoneElse.user.id}`, {
+      headers: compliance.headers,
+    });
     expect(none.json().data).toMatchObject({ list: [], total: 0 });
   });
 });
@@ -129,15 +132,19 @@ describe('a member’s ledger lines for operators', () => {
   it('filters by currency and by balance bucket, newest first, by page; support may not read it', async () => {
     const member = await walletMember(t.app);
     await fund(t.app, member, finance, '300', 'USDT');
-    const withdrawal = await call(t.app, 'POST', 'withdraw/apply', member.headers, {
-      amount: '100',
-      currency: 'USDT',
-      walletId: member.walletId,
-      payPassword,
-    });
+    const withdrawal = await api(t.app).post(
+      'withdraw/apply',
+      {
+        amount: '100',
+        currency: 'USDT',
+        walletId: member.walletId,
+        payPassword,
+      },
+      { headers: member.headers },
+    );
     expect(withdrawal.statusCode, withdrawal.body).toBe(200);
     const ledger = (query: string, headers = compliance.headers) =>
-      call(t.app, 'GET', `admin/user/ledger?id=${member.user.id}&${query}`, headers);
+      api(t.app).get(`admin/user/ledger?id=${member.user.id}&${query}`, { headers: headers });
 
     const frozen = await ledger('account=frozen');
     expect(frozen.json().data.list).toEqual([
@@ -155,7 +162,9 @@ describe('a member’s sessions for operators', () => {
   it('lists every session newest first by page; compliance revokes one, audited, and it is signed out', async () => {
     const member = await createMember(t.app);
     const phone = await secondSession(member.user.id, 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0) Safari/604.1');
-    const list = await call(t.app, 'GET', `admin/user/sessions?id=${member.user.id}&pageSize=1`, support.headers);
+    const list = await api(t.app).get(`admin/user/sessions?id=${member.user.id}&pageSize=1`, {
+      headers: support.headers,
+    });
     expect(list.statusCode, list.body).toBe(200);
     expect(list.json().data).toMatchObject({ total: 2, pageSize: 1 });
     expect(list.json().data.list).toEqual([
@@ -164,15 +173,19 @@ describe('a member’s sessions for operators', () => {
 
     const phoneSocket = await signedInSocket(phone.token);
     const otherSocket = await signedInSocket(member.token);
-    const revoked = await call(t.app, 'POST', 'admin/user/session/revoke', compliance.headers, {
-      id: member.user.id,
-      sessionId: phone.id,
-    });
+    const revoked = await api(t.app).post(
+      'admin/user/session/revoke',
+      {
+        id: member.user.id,
+        sessionId: phone.id,
+      },
+      { headers: compliance.headers },
+    );
     expect(revoked.statusCode, revoked.body).toBe(200);
     expect(revoked.json().data).toMatchObject({ id: phone.id, live: false, revokedAt: expect.any(String) });
     await signedOut(phoneSocket);
-    expect((await call(t.app, 'GET', 'member/profile', phone.headers)).statusCode).toBe(401);
-    expect((await call(t.app, 'GET', 'member/profile', member.headers)).statusCode).toBe(200);
+    expect((await api(t.app).get('member/profile', { headers: phone.headers })).statusCode).toBe(401);
+    expect((await api(t.app).get('member/profile', { headers: member.headers })).statusCode).toBe(200);
     t.app.bus.emit('balance', { userId: member.user.id, currency: 'USD' });
     await otherSocket.next((frame) => frame.topic === 'balance');
 
@@ -188,15 +201,13 @@ describe('a member’s sessions for operators', () => {
         after: expect.objectContaining({ id: phone.id, live: false }),
       }),
     ]);
-    const after = await call(t.app, 'GET', `admin/user/sessions?id=${member.user.id}`, compliance.headers);
+    const after = await api(t.app).get(`admin/user/sessions?id=${member.user.id}`, { headers: compliance.headers });
     expect(after.json().data.list.map((row: { live: boolean }) => row.live)).toEqual([false, true]);
 
-    const again = await call(
-      t.app,
-      'POST',
+    const again = await api(t.app).post(
       'admin/user/session/revoke',
-      { ...compliance.headers, 'x-soar-lang': 'de' },
       { id: member.user.id, sessionId: phone.id },
+      { headers: { ...compliance.headers, 'x-soar-lang': 'de' } },
     );
     expect(again.statusCode).toBe(404);
     expect(again.json()).toEqual({
@@ -208,17 +219,25 @@ describe('a member’s sessions for operators', () => {
   it('refuses another member’s session, and support, and changes nothing', async () => {
     const member = await createMember(t.app);
     const other = await createMember(t.app);
-    const wrongMember = await call(t.app, 'POST', 'admin/user/session/revoke', compliance.headers, {
-      id: other.user.id,
-      sessionId: member.sessionId,
-    });
+    const wrongMember = await api(t.app).post(
+      'admin/user/session/revoke',
+      {
+        id: other.user.id,
+        sessionId: member.sessionId,
+      },
+      { headers: compliance.headers },
+    );
     expect(wrongMember.json().code).toBe('MEMBER_SESSION_NOT_FOUND');
-    const bySupport = await call(t.app, 'POST', 'admin/user/session/revoke', support.headers, {
-      id: member.user.id,
-      sessionId: member.sessionId,
-    });
+    const bySupport = await api(t.app).post(
+      'admin/user/session/revoke',
+      {
+        id: member.user.id,
+        sessionId: member.sessionId,
+      },
+      { headers: support.headers },
+    );
     expect(bySupport.statusCode).toBe(403);
-    expect((await call(t.app, 'GET', 'member/profile', member.headers)).statusCode).toBe(200);
+    expect((await api(t.app).get('member/profile', { headers: member.headers })).statusCode).toBe(200);
     const audits = await t.app.db
       .select()
       .from(auditLog)
@@ -230,8 +249,8 @@ describe('a member’s sessions for operators', () => {
     const member = await createMember(t.app);
     const body = { id: member.user.id, sessionId: member.sessionId };
     const answers = await Promise.all([
-      call(t.app, 'POST', 'admin/user/session/revoke', compliance.headers, body),
-      call(t.app, 'POST', 'admin/user/session/revoke', compliance.headers, body),
+      api(t.app).post('admin/user/session/revoke', body, { headers: compliance.headers }),
+      api(t.app).post('admin/user/session/revoke', body, { headers: compliance.headers }),
     ]);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 404]);
     const audits = await t.app.db
@@ -244,10 +263,14 @@ describe('a member’s sessions for operators', () => {
   it('a frozen login signs the member’s sockets out like a revoke', async () => {
     const member = await createMember(t.app);
     const socket = await signedInSocket(member.token);
-    const frozen = await call(t.app, 'POST', 'admin/user/freeze', compliance.headers, {
-      id: member.user.id,
-      login: true,
-    });
+    const frozen = await api(t.app).post(
+      'admin/user/freeze',
+      {
+        id: member.user.id,
+        login: true,
+      },
+      { headers: compliance.headers },
+    );
     expect(frozen.statusCode, frozen.body).toBe(200);
     await signedOut(socket);
   });
@@ -273,9 +296,11 @@ describe('bad input to the member detail calls', () => {
       ['POST', 'admin/user/session/revoke', { id: member.user.id, sessionId: 'one' }, 422],
     ];
     for (const [method, url, body, status] of cases) {
-      const response = await call(t.app, method as 'GET' | 'POST', url, compliance.headers, body);
+      const headers = compliance.headers;
+      const response =
+        method === 'GET' ? await api(t.app).get(url, { headers }) : await api(t.app).post(url, body, { headers });
       expect(response.statusCode, `${url} ${JSON.stringify(body)} ${response.body}`).toBe(status);
     }
-    expect((await call(t.app, 'GET', 'member/profile', member.headers)).statusCode).toBe(200);
+    expect((await api(t.app).get('member/profile', { headers: member.headers })).statusCode).toBe(200);
   });
 });

@@ -2,10 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, notices, tradeOrders, tradePositions } from '../../db/schema/index.ts';
 import type { TestApp } from '../../test/helper.ts';
+import { api } from '../../test/http.ts';
 import { platformBalance } from '../../test/products.ts';
 import {
   balanceOf,
-  call,
   createMember,
   createOperator,
   expectLedgerVerified,
@@ -33,25 +33,33 @@ async function investor(amount = '2000000', currency = 'USD'): Promise<Member> {
 }
 
 async function createOffer(input: object = {}) {
-  const response = await call(t.app, 'POST', 'admin/blocktrade/offer/create', operator.headers, {
-    symbol: 'AAPL',
-    price: '95.00',
-    minQuantity: 10_000,
-    maxQuantity: 30_000,
-    opensAt: '2026-11-16T00:00:00Z',
-    closesAt: '2026-11-20T00:00:00Z',
-    ...input,
-  });
+  const response = await api(t.app).post(
+    'admin/blocktrade/offer/create',
+    {
+      symbol: 'AAPL',
+      price: '95.00',
+      minQuantity: 10_000,
+      maxQuantity: 30_000,
+      opensAt: '2026-11-16T00:00:00Z',
+      closesAt: '2026-11-20T00:00:00Z',
+      ...input,
+    },
+    { headers: operator.headers },
+  );
   expect(response.statusCode, response.body).toBe(200);
   return response.json().data as { id: number };
 }
 
 function order(who: Member, offerId: number, quantity: number, extra: object = {}) {
-  return call(t.app, 'POST', 'blocktrade/order', who.headers, { offerId, quantity, payPassword, ...extra });
+  return api(t.app).post('blocktrade/order', { offerId, quantity, payPassword, ...extra }, { headers: who.headers });
 }
 
 function review(id: number, status: 1 | 2, reason?: string) {
-  return call(t.app, 'POST', 'admin/order/review', operator.headers, { id, status, ...(reason ? { reason } : {}) });
+  return api(t.app).post(
+    'admin/order/review',
+    { id, status, ...(reason ? { reason } : {}) },
+    { headers: operator.headers },
+  );
 }
 
 beforeAll(async () => {
@@ -68,7 +76,7 @@ afterAll(() => t.close());
 describe('offers', () => {
   it('shows a discount offer to guests at the live price less the discount, with its window and quantities', async () => {
     const offer = await createOffer({ price: undefined, discount: '0.05' });
-    const detail = await call(t.app, 'GET', `blocktrade/detail?id=${offer.id}`, {});
+    const detail = await api(t.app).get(`blocktrade/detail?id=${offer.id}`, { headers: {} });
     expect(detail.statusCode, detail.body).toBe(200);
     expect(detail.json().data).toMatchObject({
       id: offer.id,
@@ -88,41 +96,46 @@ describe('offers', () => {
       status: 'open',
     });
     const scheduled = await createOffer({ opensAt: '2026-11-25T00:00:00Z', closesAt: '2026-11-30T00:00:00Z' });
-    const open = (await call(t.app, 'GET', 'blocktrade/list?status=open&pageSize=100', {})).json().data.list;
+    const open = (await api(t.app).get('blocktrade/list?status=open&pageSize=100', { headers: {} })).json().data.list;
     expect(open.map((item: { id: number }) => item.id)).toContain(offer.id);
     expect(open.map((item: { id: number }) => item.id)).not.toContain(scheduled.id);
-    const list = (await call(t.app, 'GET', 'blocktrade/list?status=scheduled', {})).json().data.list;
+    const list = (await api(t.app).get('blocktrade/list?status=scheduled', { headers: {} })).json().data.list;
     expect(list).toMatchObject([{ id: scheduled.id, status: 'scheduled' }]);
   });
 
   it('refuses an offer with both a price and a discount, a minimum below 10,000 or an unknown symbol, in two languages', async () => {
-    const both = await call(t.app, 'POST', 'admin/blocktrade/offer/create', operator.headers, {
-      symbol: 'AAPL',
-      price: '95',
-      discount: '0.05',
-      minQuantity: 10_000,
-      maxQuantity: 30_000,
-      opensAt: '2026-11-16T00:00:00Z',
-      closesAt: '2026-11-20T00:00:00Z',
-    });
+    const both = await api(t.app).post(
+      'admin/blocktrade/offer/create',
+      {
+        symbol: 'AAPL',
+        price: '95',
+        discount: '0.05',
+        minQuantity: 10_000,
+        maxQuantity: 30_000,
+        opensAt: '2026-11-16T00:00:00Z',
+        closesAt: '2026-11-20T00:00:00Z',
+      },
+      { headers: operator.headers },
+    );
     expect(both.json()).toEqual({
       code: 'BLOCKTRADE_OFFER_INVALID',
       message: 'Give either a block price or a discount, not both',
     });
-    const small = await call(t.app, 'POST', 'admin/blocktrade/offer/create', operator.headers, {
-      symbol: 'AAPL',
-      price: '95',
-      minQuantity: 9_999,
-      maxQuantity: 30_000,
-      opensAt: '2026-11-16T00:00:00Z',
-      closesAt: '2026-11-20T00:00:00Z',
-    });
-    expect(small.statusCode).toBe(422);
-    const unknown = await call(
-      t.app,
-      'POST',
+    const small = await api(t.app).post(
       'admin/blocktrade/offer/create',
-      { ...operator.headers, 'x-soar-lang': 'de' },
+      {
+        symbol: 'AAPL',
+        price: '95',
+        minQuantity: 9_999,
+        maxQuantity: 30_000,
+        opensAt: '2026-11-16T00:00:00Z',
+        closesAt: '2026-11-20T00:00:00Z',
+      },
+      { headers: operator.headers },
+    );
+    expect(small.statusCode).toBe(422);
+    const unknown = await api(t.app).post(
+      'admin/blocktrade/offer/create',
       {
         symbol: 'NOPE',
         price: '95',
@@ -131,28 +144,41 @@ describe('offers', () => {
         opensAt: '2026-11-16T00:00:00Z',
         closesAt: '2026-11-20T00:00:00Z',
       },
+      { headers: { ...operator.headers, 'x-soar-lang': 'de' } },
     );
     expect(unknown.json()).toEqual({
       code: 'BLOCKTRADE_OFFER_INVALID',
       message: 'NOPE ist keine hier gehandelte Aktie',
     });
-    const forMember = await call(t.app, 'POST', 'admin/blocktrade/offer/create', member.headers, {});
+    const forMember = await api(t.app).post('admin/blocktrade/offer/create', {}, { headers: member.headers });
     expect(forMember.statusCode).toBe(401);
   });
 
   it('an operator changes and closes an offer, both audited; a closed offer takes no orders', async () => {
     const offer = await createOffer();
-    const updated = await call(t.app, 'POST', 'admin/blocktrade/offer/update', operator.headers, {
-      id: offer.id,
-      discount: '0.1',
-      maxQuantity: 50_000,
-    });
+    const updated = await api(t.app).post(
+      'admin/blocktrade/offer/update',
+      {
+        id: offer.id,
+        discount: '0.1',
+        maxQuantity: 50_000,
+      },
+      { headers: operator.headers },
+    );
     expect(updated.statusCode, updated.body).toBe(200);
     expect(updated.json().data).toMatchObject({ price: null, discount: '0.1', blockPrice: '90', maxQuantity: 50_000 });
-    const closed = await call(t.app, 'POST', 'admin/blocktrade/offer/close', operator.headers, { id: offer.id });
+    const closed = await api(t.app).post(
+      'admin/blocktrade/offer/close',
+      { id: offer.id },
+      { headers: operator.headers },
+    );
     expect(closed.json().data).toMatchObject({ status: 'closed', closedAt: new Date(now).toISOString() });
     expect((await order(member, offer.id, 10_000)).json().code).toBe('BLOCKTRADE_NOT_OPEN');
-    const again = await call(t.app, 'POST', 'admin/blocktrade/offer/close', operator.headers, { id: offer.id });
+    const again = await api(t.app).post(
+      'admin/blocktrade/offer/close',
+      { id: offer.id },
+      { headers: operator.headers },
+    );
     expect(again.json().code).toBe('BLOCKTRADE_OFFER_CLOSED');
     const audits = await t.app.db
       .select()
@@ -169,7 +195,9 @@ describe('offers', () => {
 describe('ordering and the review', () => {
   it('freezes price x quantity + fee, and a pass opens a long position at the block price with exact money', async () => {
     const offer = await createOffer();
-    const preview = await call(t.app, 'GET', `blocktrade/preview?offerId=${offer.id}&quantity=10000`, member.headers);
+    const preview = await api(t.app).get(`blocktrade/preview?offerId=${offer.id}&quantity=10000`, {
+      headers: member.headers,
+    });
     expect(preview.json().data).toMatchObject({
       price: '95',
       notional: '950000',
@@ -193,9 +221,9 @@ describe('ordering and the review', () => {
       positionId: null,
     });
     expect(await balanceOf(t.app, member.headers, 'USD')).toEqual({ available: '1049524.5', frozen: '950475.5' });
-    const offerNow = (await call(t.app, 'GET', `blocktrade/detail?id=${offer.id}`, {})).json().data;
+    const offerNow = (await api(t.app).get(`blocktrade/detail?id=${offer.id}`, { headers: {} })).json().data;
     expect(offerNow).toMatchObject({ orderedQuantity: 10_000, remainingQuantity: 20_000 });
-    const queue = (await call(t.app, 'GET', 'admin/order/list', operator.headers)).json().data.list;
+    const queue = (await api(t.app).get('admin/order/list', { headers: operator.headers })).json().data.list;
     expect(queue.map((row: { id: number }) => row.id)).toContain(placedOrder.id);
 
     const trading = await platformBalance(t.app, 'trading', 'USD');
@@ -218,7 +246,7 @@ describe('ordering and the review', () => {
     expect(Number(await platformBalance(t.app, 'fees', 'USD')) - Number(fees)).toBe(475.5);
     const [position] = await t.app.db.select().from(tradePositions).where(eq(tradePositions.userId, member.user.id));
     expect(position).toMatchObject({ direction: 'buy', quantity: 10_000, openPrice: '95.00000000', status: 'open' });
-    const mine = (await call(t.app, 'GET', 'blocktrade/order/list', member.headers)).json().data;
+    const mine = (await api(t.app).get('blocktrade/order/list', { headers: member.headers })).json().data;
     expect(mine.list).toMatchObject([{ id: placedOrder.id, status: 'passed', positionId: position?.id, price: '95' }]);
     const kinds = await t.app.db.select().from(notices).where(eq(notices.userId, member.user.id));
     expect(kinds.map((row) => row.kind)).toContain('orderFilled');
@@ -233,7 +261,7 @@ describe('ordering and the review', () => {
     const refused = await review(placed.id, 2, 'Allocation exhausted');
     expect(refused.statusCode, refused.body).toBe(200);
     expect(await balanceOf(t.app, rich.headers, 'USD')).toEqual({ available: '3000000', frozen: '0' });
-    const mine = (await call(t.app, 'GET', 'blocktrade/order/list?status=refused', rich.headers)).json().data;
+    const mine = (await api(t.app).get('blocktrade/order/list?status=refused', { headers: rich.headers })).json().data;
     expect(mine.list).toMatchObject([{ id: placed.id, status: 'refused', refuseReason: 'Allocation exhausted' }]);
     const [notice] = await t.app.db
       .select()
@@ -290,12 +318,12 @@ describe('ordering and the review', () => {
       { offerId: offer.id, payPassword },
     ];
     for (const body of bodies) {
-      const response = await call(t.app, 'POST', 'blocktrade/order', member.headers, body);
+      const response = await api(t.app).post('blocktrade/order', body, { headers: member.headers });
       expect(response.statusCode, JSON.stringify(body)).toBeLessThan(500);
       expect(response.statusCode, JSON.stringify(body)).toBeGreaterThanOrEqual(400);
     }
-    expect((await call(t.app, 'GET', 'blocktrade/detail?id=2147483648', {})).statusCode).toBe(422);
-    expect((await call(t.app, 'GET', 'blocktrade/detail?id=999999', {})).json().code).toBe(
+    expect((await api(t.app).get('blocktrade/detail?id=2147483648', { headers: {} })).statusCode).toBe(422);
+    expect((await api(t.app).get('blocktrade/detail?id=999999', { headers: {} })).json().code).toBe(
       'BLOCKTRADE_OFFER_NOT_FOUND',
     );
     expect(await balanceOf(t.app, member.headers, 'USD')).toEqual({ available: '2000000', frozen: '0' });
@@ -305,15 +333,23 @@ describe('ordering and the review', () => {
     const offer = await createOffer();
     const placed = (await order(member, offer.id, 10_000)).json().data;
     const other = await investor();
-    const theirs = (await call(t.app, 'GET', 'blocktrade/order/list', other.headers)).json().data;
+    const theirs = (await api(t.app).get('blocktrade/order/list', { headers: other.headers })).json().data;
     expect(theirs).toMatchObject({ list: [], total: 0 });
-    const amend = await call(t.app, 'POST', 'order/update', member.headers, { orderId: placed.id, limitPrice: '1.00' });
+    const amend = await api(t.app).post(
+      'order/update',
+      { orderId: placed.id, limitPrice: '1.00' },
+      { headers: member.headers },
+    );
     expect(amend.json().code).toBe('TRADE_ORDER_NOT_EDITABLE');
-    const protect = await call(t.app, 'POST', 'order/update', member.headers, { orderId: placed.id, stopLoss: '80' });
+    const protect = await api(t.app).post(
+      'order/update',
+      { orderId: placed.id, stopLoss: '80' },
+      { headers: member.headers },
+    );
     expect(protect.json().code).toBe('TRADE_ORDER_NOT_EDITABLE');
-    const cancel = await call(t.app, 'POST', 'order/cancel', other.headers, { id: placed.id });
+    const cancel = await api(t.app).post('order/cancel', { id: placed.id }, { headers: other.headers });
     expect(cancel.statusCode).toBe(404);
-    expect((await call(t.app, 'GET', 'blocktrade/order/list', {})).statusCode).toBe(401);
+    expect((await api(t.app).get('blocktrade/order/list', { headers: {} })).statusCode).toBe(401);
     expect(await balanceOf(t.app, member.headers, 'USD')).toMatchObject({ frozen: '950475.5' });
   });
 });
@@ -327,7 +363,7 @@ describe('races', () => {
       const answers = await Promise.all([order(a, offer.id, 20_000), order(b, offer.id, 20_000)]);
       const codes = answers.map((answer) => (answer.statusCode === 200 ? 'ok' : answer.json().code)).sort();
       expect(codes).toEqual(['BLOCKTRADE_QUANTITY_ABOVE_REMAINING', 'ok']);
-      const detail = (await call(t.app, 'GET', `blocktrade/detail?id=${offer.id}`, {})).json().data;
+      const detail = (await api(t.app).get(`blocktrade/detail?id=${offer.id}`, { headers: {} })).json().data;
       expect(detail).toMatchObject({ orderedQuantity: 20_000, remainingQuantity: 10_000 });
     }
   });

@@ -3,8 +3,9 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, ipoSubscriptions, notices } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
+import { api } from '../../test/http.ts';
 import { investor, ipoOfferInput, platformBalance } from '../../test/products.ts';
-import { balanceOf, call, createOperator, expectLedgerVerified, type Headers, payPassword } from '../../test/wallet.ts';
+import { balanceOf, createOperator, expectLedgerVerified, type Headers, payPassword } from '../../test/wallet.ts';
 
 // Tuesday 2026-11-17, 15:00 UTC.
 let now = Date.parse('2026-11-17T15:00:00Z');
@@ -20,13 +21,13 @@ function offerInput(input: object = {}) {
 }
 
 async function createOffer(input: object = {}) {
-  const response = await call(t.app, 'POST', 'admin/ipo/offer/create', operator.headers, offerInput(input));
+  const response = await api(t.app).post('admin/ipo/offer/create', offerInput(input), { headers: operator.headers });
   expect(response.statusCode, response.body).toBe(200);
   return response.json().data as { id: number; seedHash: string; seed: string | null };
 }
 
 function subscribe(member: { headers: Headers }, offerId: number, lots: number, extra: object = {}) {
-  return call(t.app, 'POST', 'ipo/subscribe', member.headers, { offerId, lots, payPassword, ...extra });
+  return api(t.app).post('ipo/subscribe', { offerId, lots, payPassword, ...extra }, { headers: member.headers });
 }
 
 beforeAll(async () => {
@@ -46,7 +47,7 @@ describe('the offers', () => {
       allotmentTime: '2026-12-06T00:00:00Z',
       listingTime: '2026-12-08T00:00:00Z',
     });
-    const detail = await call(t.app, 'GET', `ipo/detail?id=${open.id}`, {});
+    const detail = await api(t.app).get(`ipo/detail?id=${open.id}`, { headers: {} });
     expect(detail.statusCode, detail.body).toBe(200);
     expect(detail.json().data).toMatchObject({
       id: open.id,
@@ -68,43 +69,39 @@ describe('the offers', () => {
       subscribedLots: 0,
     });
     expect(detail.json().data.seedHash).toMatch(/^[0-9a-f]{64}$/);
-    const openList = await call(t.app, 'GET', 'ipo/list?state=open', {});
+    const openList = await api(t.app).get('ipo/list?state=open', { headers: {} });
     const ids = openList.json().data.list.map((offer: { id: number }) => offer.id);
     expect(ids).toContain(open.id);
     expect(ids).not.toContain(upcoming.id);
-    const upcomingList = await call(t.app, 'GET', 'ipo/list?state=upcoming', {});
+    const upcomingList = await api(t.app).get('ipo/list?state=upcoming', { headers: {} });
     expect(upcomingList.json().data.list).toMatchObject([{ id: upcoming.id, state: 'upcoming' }]);
   });
 
   it('answers 404 for an unknown offer, 422 for an id out of range, and no allotment before it is made', async () => {
-    expect((await call(t.app, 'GET', 'ipo/detail?id=999999', {})).json().code).toBe('IPO_NOT_FOUND');
-    expect((await call(t.app, 'GET', 'ipo/detail?id=2147483648', {})).statusCode).toBe(422);
+    expect((await api(t.app).get('ipo/detail?id=999999', { headers: {} })).json().code).toBe('IPO_NOT_FOUND');
+    expect((await api(t.app).get('ipo/detail?id=2147483648', { headers: {} })).statusCode).toBe(422);
     const open = await createOffer();
-    expect((await call(t.app, 'GET', `ipo/allotment?id=${open.id}`, {})).statusCode).toBe(404);
+    expect((await api(t.app).get(`ipo/allotment?id=${open.id}`, { headers: {} })).statusCode).toBe(404);
   });
 
   it('refuses an offer with a bad window, a taken symbol, or an unknown market, in two languages', async () => {
-    const bad = await call(
-      t.app,
-      'POST',
-      'admin/ipo/offer/create',
-      operator.headers,
-      offerInput({ allotmentTime: '2026-11-19T00:00:00Z' }),
-    );
+    const bad = await api(t.app).post('admin/ipo/offer/create', offerInput({ allotmentTime: '2026-11-19T00:00:00Z' }), {
+      headers: operator.headers,
+    });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().code).toBe('IPO_OFFER_INVALID');
-    const taken = await call(
-      t.app,
-      'POST',
-      'admin/ipo/offer/create',
-      { ...operator.headers, 'x-soar-lang': 'de' },
-      offerInput({ symbol: 'AAPL' }),
-    );
+    const taken = await api(t.app).post('admin/ipo/offer/create', offerInput({ symbol: 'AAPL' }), {
+      headers: { ...operator.headers, 'x-soar-lang': 'de' },
+    });
     expect(taken.json()).toEqual({ code: 'IPO_OFFER_INVALID', message: 'AAPL wird bereits verwendet' });
-    const market = await call(t.app, 'POST', 'admin/ipo/offer/create', operator.headers, offerInput({ market: 'XX' }));
+    const market = await api(t.app).post('admin/ipo/offer/create', offerInput({ market: 'XX' }), {
+      headers: operator.headers,
+    });
     expect(market.json().message).toBe('There is no market XX');
     const member = await investor(t.app, cashier, '0');
-    expect((await call(t.app, 'POST', 'admin/ipo/offer/create', member.headers, offerInput())).statusCode).toBe(401);
+    expect(
+      (await api(t.app).post('admin/ipo/offer/create', offerInput(), { headers: member.headers })).statusCode,
+    ).toBe(401);
   });
 });
 
@@ -126,23 +123,31 @@ describe('subscribing, changing and cancelling', () => {
     });
     expect(await balanceOf(t.app, member.headers, 'USDT')).toEqual({ available: '6395', frozen: '3605' });
 
-    const bigger = await call(t.app, 'POST', 'ipo/subscription/update', member.headers, { id, lots: 5, payPassword });
+    const bigger = await api(t.app).post(
+      'ipo/subscription/update',
+      { id, lots: 5, payPassword },
+      { headers: member.headers },
+    );
     expect(bigger.json().data).toMatchObject({ lots: 5, amount: '6005' });
     expect(await balanceOf(t.app, member.headers, 'USDT')).toEqual({ available: '3995', frozen: '6005' });
-    const smaller = await call(t.app, 'POST', 'ipo/subscription/update', member.headers, { id, lots: 2, payPassword });
+    const smaller = await api(t.app).post(
+      'ipo/subscription/update',
+      { id, lots: 2, payPassword },
+      { headers: member.headers },
+    );
     expect(smaller.json().data).toMatchObject({ lots: 2, amount: '2405' });
     expect(await balanceOf(t.app, member.headers, 'USDT')).toEqual({ available: '7595', frozen: '2405' });
 
-    const list = await call(t.app, 'GET', 'ipo/subscription/list', member.headers);
+    const list = await api(t.app).get('ipo/subscription/list', { headers: member.headers });
     expect(list.json().data).toMatchObject({ total: 1, list: [{ id, lots: 2, status: 0 }] });
-    const detail = await call(t.app, 'GET', `ipo/detail?id=${offer.id}`, {});
+    const detail = await api(t.app).get(`ipo/detail?id=${offer.id}`, { headers: {} });
     expect(detail.json().data).toMatchObject({ applications: 1, subscribedLots: 2 });
 
-    const cancelled = await call(t.app, 'POST', 'ipo/subscription/cancel', member.headers, { id });
+    const cancelled = await api(t.app).post('ipo/subscription/cancel', { id }, { headers: member.headers });
     expect(cancelled.json().data).toEqual({ id, refund: '2405' });
     expect(await balanceOf(t.app, member.headers, 'USDT')).toEqual({ available: '10000', frozen: '0' });
-    expect((await call(t.app, 'GET', 'ipo/subscription/list', member.headers)).json().data.total).toBe(0);
-    const moves = await call(t.app, 'GET', 'transaction/list', member.headers);
+    expect((await api(t.app).get('ipo/subscription/list', { headers: member.headers })).json().data.total).toBe(0);
+    const moves = await api(t.app).get('transaction/list', { headers: member.headers });
     const kinds = moves.json().data.list.map((line: { type: string }) => line.type);
     expect(kinds).toEqual(expect.arrayContaining(['ipo_subscribe', 'ipo_change', 'ipo_cancel']));
     // a new application after a cancel is allowed
@@ -153,8 +158,16 @@ describe('subscribing, changing and cancelling', () => {
     const offer = await createOffer();
     const member = await investor(t.app, cashier, '5000');
     const headers = { ...member.headers, 'idempotency-key': 'ipo-retry-1' };
-    const first = await call(t.app, 'POST', 'ipo/subscribe', headers, { offerId: offer.id, lots: 1, payPassword });
-    const again = await call(t.app, 'POST', 'ipo/subscribe', headers, { offerId: offer.id, lots: 1, payPassword });
+    const first = await api(t.app).post(
+      'ipo/subscribe',
+      { offerId: offer.id, lots: 1, payPassword },
+      { headers: headers },
+    );
+    const again = await api(t.app).post(
+      'ipo/subscribe',
+      { offerId: offer.id, lots: 1, payPassword },
+      { headers: headers },
+    );
     expect(again.json().data).toEqual(first.json().data);
     expect(await balanceOf(t.app, member.headers, 'USDT')).toEqual({ available: '3795', frozen: '1205' });
   });
@@ -165,12 +178,10 @@ describe('subscribing, changing and cancelling', () => {
     const many = await subscribe(member, offer.id, 6);
     expect(many.statusCode).toBe(422);
     expect(many.json()).toEqual({ code: 'IPO_LOTS_OUT_OF_RANGE', message: 'Subscribe from 1 to 5 lots' });
-    const german = await call(
-      t.app,
-      'POST',
+    const german = await api(t.app).post(
       'ipo/subscribe',
-      { ...member.headers, 'x-soar-lang': 'de' },
       { offerId: offer.id, lots: 6, payPassword },
+      { headers: { ...member.headers, 'x-soar-lang': 'de' } },
     );
     expect(german.json().message).toBe('Zeichnen Sie 1 bis 5 Lots');
     expect((await subscribe(member, offer.id, 1, { payPassword: '000000' })).json().code).toBe('PAY_PASSWORD_WRONG');
@@ -207,11 +218,15 @@ describe('subscribing, changing and cancelling', () => {
       { offerId: 'x', lots: 1.5, payPassword },
     ];
     for (const body of bad) {
-      const response = await call(t.app, 'POST', 'ipo/subscribe', member.headers, body);
+      const response = await api(t.app).post('ipo/subscribe', body, { headers: member.headers });
       expect(response.statusCode, JSON.stringify(body)).toBeGreaterThanOrEqual(400);
       expect(response.statusCode, JSON.stringify(body)).toBeLessThan(500);
     }
-    const missing = await call(t.app, 'POST', 'ipo/subscribe', member.headers, { offerId: offer.id, payPassword });
+    const missing = await api(t.app).post(
+      'ipo/subscribe',
+      { offerId: offer.id, payPassword },
+      { headers: member.headers },
+    );
     expect(missing.statusCode).toBe(422);
     expect(Array.isArray(missing.json().message)).toBe(true);
     const unknownOffer = await subscribe(member, 999999, 1);
@@ -226,15 +241,23 @@ describe("another member's subscription (IDOR)", () => {
     const owner = await investor(t.app, cashier, '5000');
     const other = await investor(t.app, cashier, '5000');
     const id = (await subscribe(owner, offer.id, 2)).json().data.id;
-    const update = await call(t.app, 'POST', 'ipo/subscription/update', other.headers, { id, lots: 1, payPassword });
+    const update = await api(t.app).post(
+      'ipo/subscription/update',
+      { id, lots: 1, payPassword },
+      { headers: other.headers },
+    );
     expect(update.statusCode).toBe(404);
     expect(update.json().code).toBe('IPO_SUBSCRIPTION_NOT_FOUND');
-    const cancel = await call(t.app, 'POST', 'ipo/subscription/cancel', other.headers, { id });
+    const cancel = await api(t.app).post('ipo/subscription/cancel', { id }, { headers: other.headers });
     expect(cancel.json().code).toBe('IPO_SUBSCRIPTION_NOT_FOUND');
-    const reconfirm = await call(t.app, 'POST', 'ipo/subscription/reconfirm', other.headers, { id, payPassword });
+    const reconfirm = await api(t.app).post(
+      'ipo/subscription/reconfirm',
+      { id, payPassword },
+      { headers: other.headers },
+    );
     expect(reconfirm.json().code).toBe('IPO_SUBSCRIPTION_NOT_FOUND');
     expect(
-      (await call(t.app, 'GET', `ipo/subscription/list?offerId=${offer.id}`, other.headers)).json().data.total,
+      (await api(t.app).get(`ipo/subscription/list?offerId=${offer.id}`, { headers: other.headers })).json().data.total,
     ).toBe(0);
     expect(await balanceOf(t.app, owner.headers, 'USDT')).toEqual({ available: '2595', frozen: '2405' });
     expect(await balanceOf(t.app, other.headers, 'USDT')).toEqual({ available: '5000', frozen: '0' });
@@ -292,21 +315,21 @@ describe('the allotment', () => {
     }
     const escrowBefore = await platformBalance(t.app, 'ipo_escrow', 'USDT');
     const feesBefore = await platformBalance(t.app, 'fees', 'USDT');
-    const allotted = await call(t.app, 'POST', 'admin/ipo/allot', operator.headers, { id: offer.id });
+    const allotted = await api(t.app).post('admin/ipo/allot', { id: offer.id }, { headers: operator.headers });
     expect(allotted.statusCode, allotted.body).toBe(200);
     expect(allotted.json().data).toMatchObject({ state: 'allotted', allottedLots: 10, subscribedLots: 14 });
     expect(createHash('sha256').update(Buffer.from(allotted.json().data.seed, 'hex')).digest('hex')).toBe(
       offer.seedHash,
     );
 
-    const published = (await call(t.app, 'GET', `ipo/allotment?id=${offer.id}`, {})).json().data;
+    const published = (await api(t.app).get(`ipo/allotment?id=${offer.id}`, { headers: {} })).json().data;
     expect(published).toMatchObject({ offerId: offer.id, seedHash: offer.seedHash, lotsOffered: 10, lotsDrawn: 10 });
     const expected = recompute(published.seed, published.list.map(asApplication), 10);
     let total = 0;
     let paid = 0;
     for (const [index, member] of members.entries()) {
       const asked = index + 2;
-      const mine = (await call(t.app, 'GET', 'ipo/subscription/list', member.headers)).json().data.list[0];
+      const mine = (await api(t.app).get('ipo/subscription/list', { headers: member.headers })).json().data.list[0];
       const lots = expected.get(mine.id) ?? -1;
       expect(mine.allottedLots).toBe(lots);
       expect(published.list.find((row: { subscriptionId: number }) => row.subscriptionId === mine.id)).toMatchObject({
@@ -344,9 +367,13 @@ describe('the allotment', () => {
       .from(auditLog)
       .where(and(eq(auditLog.action, 'ipo.allot'), eq(auditLog.entityId, String(offer.id))));
     expect(audit).toBeDefined();
-    const again = await call(t.app, 'POST', 'admin/ipo/allot', operator.headers, { id: offer.id });
+    const again = await api(t.app).post('admin/ipo/allot', { id: offer.id }, { headers: operator.headers });
     expect(again.json().code).toBe('IPO_ALREADY_ALLOTTED');
-    const late = await call(t.app, 'POST', 'ipo/subscription/cancel', members[0]?.headers ?? {}, { id: ids[0] });
+    const late = await api(t.app).post(
+      'ipo/subscription/cancel',
+      { id: ids[0] },
+      { headers: members[0]?.headers ?? {} },
+    );
     expect(late.json().code).toBe('IPO_SUBSCRIPTION_CLOSED');
   });
 
@@ -368,9 +395,11 @@ describe('the allotment', () => {
     } finally {
       now = Date.parse('2026-11-17T15:00:00Z');
     }
-    const detail = (await call(t.app, 'GET', `ipo/detail?id=${offer.id}`, {})).json().data;
+    const detail = (await api(t.app).get(`ipo/detail?id=${offer.id}`, { headers: {} })).json().data;
     expect(detail).toMatchObject({ state: 'allotted', allottedLots: 6 });
-    expect((await call(t.app, 'GET', 'ipo/subscription/list', alice.headers)).json().data.list[0]).toMatchObject({
+    expect(
+      (await api(t.app).get('ipo/subscription/list', { headers: alice.headers })).json().data.list[0],
+    ).toMatchObject({
       status: 1,
       allottedLots: 5,
       allottedQuantity: 500,
@@ -386,28 +415,48 @@ describe('the allotment', () => {
     const leaver = await investor(t.app, cashier, '10000');
     const kept = (await subscribe(keeper, offer.id, 2)).json().data.id;
     await subscribe(leaver, offer.id, 2);
-    const priced = await call(t.app, 'POST', 'admin/ipo/price', operator.headers, { id: offer.id, finalPrice: '13' });
+    const priced = await api(t.app).post(
+      'admin/ipo/price',
+      { id: offer.id, finalPrice: '13' },
+      { headers: operator.headers },
+    );
     expect(priced.json().data).toMatchObject({ finalPrice: '13', subscriptionPrice: '13', issueAmount: '1300000' });
-    expect((await call(t.app, 'GET', 'ipo/subscription/list', keeper.headers)).json().data.list[0]).toMatchObject({
+    expect(
+      (await api(t.app).get('ipo/subscription/list', { headers: keeper.headers })).json().data.list[0],
+    ).toMatchObject({
       needsReconfirm: true,
     });
-    const reconfirmed = await call(t.app, 'POST', 'ipo/subscription/reconfirm', keeper.headers, {
-      id: kept,
-      payPassword,
-    });
+    const reconfirmed = await api(t.app).post(
+      'ipo/subscription/reconfirm',
+      {
+        id: kept,
+        payPassword,
+      },
+      { headers: keeper.headers },
+    );
     expect(reconfirmed.json().data).toMatchObject({ needsReconfirm: false, price: '13', amount: '2605' });
     expect(await balanceOf(t.app, keeper.headers, 'USDT')).toEqual({ available: '7395', frozen: '2605' });
-    const twice = await call(t.app, 'POST', 'ipo/subscription/reconfirm', keeper.headers, { id: kept, payPassword });
+    const twice = await api(t.app).post(
+      'ipo/subscription/reconfirm',
+      { id: kept, payPassword },
+      { headers: keeper.headers },
+    );
     expect(twice.json().code).toBe('IPO_NOTHING_TO_RECONFIRM');
 
-    expect((await call(t.app, 'POST', 'admin/ipo/allot', operator.headers, { id: offer.id })).statusCode).toBe(200);
-    expect((await call(t.app, 'GET', 'ipo/subscription/list', keeper.headers)).json().data.list[0]).toMatchObject({
+    expect((await api(t.app).post('admin/ipo/allot', { id: offer.id }, { headers: operator.headers })).statusCode).toBe(
+      200,
+    );
+    expect(
+      (await api(t.app).get('ipo/subscription/list', { headers: keeper.headers })).json().data.list[0],
+    ).toMatchObject({
       status: 1,
       allottedLots: 2,
       paid: '2605',
       refund: '0',
     });
-    expect((await call(t.app, 'GET', 'ipo/subscription/list', leaver.headers)).json().data.list[0]).toMatchObject({
+    expect(
+      (await api(t.app).get('ipo/subscription/list', { headers: leaver.headers })).json().data.list[0],
+    ).toMatchObject({
       status: 2,
       allottedLots: 0,
       reason: 'notReconfirmed',
@@ -420,12 +469,16 @@ describe('the allotment', () => {
     const offer = await createOffer();
     const member = await investor(t.app, cashier, '5000');
     await subscribe(member, offer.id, 1);
-    expect((await call(t.app, 'POST', 'admin/ipo/allot', operator.headers, { id: offer.id })).json().code).toBe(
-      'IPO_NOT_PRICED',
+    expect(
+      (await api(t.app).post('admin/ipo/allot', { id: offer.id }, { headers: operator.headers })).json().code,
+    ).toBe('IPO_NOT_PRICED');
+    await api(t.app).post('admin/ipo/price', { id: offer.id, finalPrice: '11.5' }, { headers: operator.headers });
+    expect((await api(t.app).post('admin/ipo/allot', { id: offer.id }, { headers: operator.headers })).statusCode).toBe(
+      200,
     );
-    await call(t.app, 'POST', 'admin/ipo/price', operator.headers, { id: offer.id, finalPrice: '11.5' });
-    expect((await call(t.app, 'POST', 'admin/ipo/allot', operator.headers, { id: offer.id })).statusCode).toBe(200);
-    expect((await call(t.app, 'GET', 'ipo/subscription/list', member.headers)).json().data.list[0]).toMatchObject({
+    expect(
+      (await api(t.app).get('ipo/subscription/list', { headers: member.headers })).json().data.list[0],
+    ).toMatchObject({
       status: 1,
       paid: '1155',
       refund: '50',
@@ -439,14 +492,22 @@ describe('the allotment', () => {
     const others = await Promise.all(Array.from({ length: 3 }, () => investor(t.app, cashier, '6000')));
     const chosenId = (await subscribe(chosen, offer.id, 4)).json().data.id;
     for (const member of others) await subscribe(member, offer.id, 3);
-    const tooMany = await call(t.app, 'POST', 'admin/ipo/review', operator.headers, { id: chosenId, allottedLots: 6 });
+    const tooMany = await api(t.app).post(
+      'admin/ipo/review',
+      { id: chosenId, allottedLots: 6 },
+      { headers: operator.headers },
+    );
     expect(tooMany.json()).toMatchObject({ code: 'IPO_ALLOT_TOO_MANY', message: 'Allot at most 4 lots here' });
-    const reviewed = await call(t.app, 'POST', 'admin/ipo/review', operator.headers, { id: chosenId, allottedLots: 3 });
+    const reviewed = await api(t.app).post(
+      'admin/ipo/review',
+      { id: chosenId, allottedLots: 3 },
+      { headers: operator.headers },
+    );
     expect(reviewed.json().data).toMatchObject({ manual: true, allottedLots: 3 });
-    const queue = await call(t.app, 'GET', `admin/ipo/list?offerId=${offer.id}`, operator.headers);
+    const queue = await api(t.app).get(`admin/ipo/list?offerId=${offer.id}`, { headers: operator.headers });
     expect(queue.json().data.total).toBe(4);
-    await call(t.app, 'POST', 'admin/ipo/allot', operator.headers, { id: offer.id });
-    const published = (await call(t.app, 'GET', `ipo/allotment?id=${offer.id}`, {})).json().data;
+    await api(t.app).post('admin/ipo/allot', { id: offer.id }, { headers: operator.headers });
+    const published = (await api(t.app).get(`ipo/allotment?id=${offer.id}`, { headers: {} })).json().data;
     expect(published).toMatchObject({ lotsOffered: 5, lotsDrawn: 2 });
     const drawn = published.list.filter((row: { inLottery: boolean }) => row.inLottery);
     const expected = recompute(published.seed, drawn.map(asApplication), 2);

@@ -2,8 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ipoSubscriptions, journalEntries, notices, tradePositions } from '../../db/schema/index.ts';
 import type { TestApp } from '../../test/helper.ts';
+import { api } from '../../test/http.ts';
 import { investor, ipoOfferInput, platformBalance } from '../../test/products.ts';
-import { balanceOf, call, createOperator, expectLedgerVerified, type Headers, payPassword } from '../../test/wallet.ts';
+import { balanceOf, createOperator, expectLedgerVerified, type Headers, payPassword } from '../../test/wallet.ts';
 import { Ledger } from '../ledger/ledger.ts';
 import { createTradeApp, tick } from '../trade/test-kit.ts';
 import { firstDayMove, type ListingDeps, listOffer } from './listing.ts';
@@ -20,11 +21,8 @@ let symbolCount = 0;
 async function allottedOffer(lots: number[], input: object = {}) {
   symbolCount += 1;
   const symbol = `LIST${symbolCount}`;
-  const created = await call(
-    t.app,
-    'POST',
+  const created = await api(t.app).post(
     'admin/ipo/offer/create',
-    operator.headers,
     ipoOfferInput(symbol, {
       sharesOffered: 100_000,
       priceMin: '10',
@@ -34,21 +32,26 @@ async function allottedOffer(lots: number[], input: object = {}) {
       listingTime,
       ...input,
     }),
+    { headers: operator.headers },
   );
   expect(created.statusCode, created.body).toBe(200);
   const offerId = created.json().data.id as number;
   const members = [];
   for (const asked of lots) {
     const member = await investor(t.app, cashier, '10000');
-    const subscribed = await call(t.app, 'POST', 'ipo/subscribe', member.headers, {
-      offerId,
-      lots: asked,
-      payPassword,
-    });
+    const subscribed = await api(t.app).post(
+      'ipo/subscribe',
+      {
+        offerId,
+        lots: asked,
+        payPassword,
+      },
+      { headers: member.headers },
+    );
     expect(subscribed.statusCode, subscribed.body).toBe(200);
     members.push({ ...member, subscriptionId: subscribed.json().data.id as number });
   }
-  const allotted = await call(t.app, 'POST', 'admin/ipo/allot', operator.headers, { id: offerId });
+  const allotted = await api(t.app).post('admin/ipo/allot', { id: offerId }, { headers: operator.headers });
   expect(allotted.statusCode, allotted.body).toBe(200);
   return { offerId, symbol, members };
 }
@@ -87,27 +90,27 @@ describe('the listing job', () => {
 
     // Before its time nothing lists.
     await runJobsAt('2026-11-19T14:29:00Z');
-    expect((await call(t.app, 'GET', `market/quote/detail?symbol=${symbol}`, {})).statusCode).toBe(404);
-    expect((await call(t.app, 'GET', `ipo/detail?id=${offerId}`, {})).json().data.state).toBe('allotted');
+    expect((await api(t.app).get(`market/quote/detail?symbol=${symbol}`, { headers: {} })).statusCode).toBe(404);
+    expect((await api(t.app).get(`ipo/detail?id=${offerId}`, { headers: {} })).json().data.state).toBe('allotted');
 
     const reports = await runJobsAt('2026-11-19T14:30:00Z');
     expect(reports).toContainEqual({ job: 'ipo.list', period: `ipo:${offerId}`, status: 'done', items: 2 });
-    expect((await call(t.app, 'GET', `ipo/detail?id=${offerId}`, {})).json().data).toMatchObject({
+    expect((await api(t.app).get(`ipo/detail?id=${offerId}`, { headers: {} })).json().data).toMatchObject({
       state: 'listed',
       listedAt: '2026-11-19T14:30:00.000Z',
     });
 
     // The quote: previous close the issue price, last the seeded first-day move on the cent grid.
     const first = (Math.round(10 * (1 + firstDayMove(t.app.config.simulatorSeed, symbol)) * 100) / 100).toFixed(2);
-    const quote = await call(t.app, 'GET', `market/quote/detail?symbol=${symbol}`, {});
+    const quote = await api(t.app).get(`market/quote/detail?symbol=${symbol}`, { headers: {} });
     expect(quote.statusCode, quote.body).toBe(200);
     expect(quote.json().data).toMatchObject({ symbol, kind: 'stock', market: 'US', prevClose: '10.00', price: first });
-    const found = (await call(t.app, 'GET', `search?q=${symbol}`, {})).json().data;
+    const found = (await api(t.app).get(`search?q=${symbol}`, { headers: {} })).json().data;
     expect(JSON.stringify(found)).toContain(`"symbol":"${symbol}"`);
     const tab = Number(first) >= 10 ? 'gainers' : 'losers';
-    const market = await call(t.app, 'GET', `market/quote/list?market=US&tab=${tab}&pageSize=100`, {});
+    const market = await api(t.app).get(`market/quote/list?market=US&tab=${tab}&pageSize=100`, { headers: {} });
     expect(market.json().data.list.map((row: { symbol: string }) => row.symbol)).toContain(symbol);
-    const kline = await call(t.app, 'GET', `market/kline?symbol=${symbol}&interval=1d&limit=50`, {});
+    const kline = await api(t.app).get(`market/kline?symbol=${symbol}&interval=1d&limit=50`, { headers: {} });
     expect(kline.json().data.list).toMatchObject([{ time: '2026-11-19T00:00:00.000Z', open: '10.00', close: first }]);
 
     // Each allotment: a position at the issue price with no fee, status 3, a notice; money moved once.
@@ -115,11 +118,11 @@ describe('the listing job', () => {
       [alice, 200],
       [bob, 300],
     ] as const) {
-      const holdings = (await call(t.app, 'GET', 'order/holdings', member.headers)).json().data;
+      const holdings = (await api(t.app).get('order/holdings', { headers: member.headers })).json().data;
       expect(holdings.list).toMatchObject([
         { symbol, direction: 'buy', quantity, openPrice: '10', openFee: '0', cost: String(quantity * 10) },
       ]);
-      const order = await call(t.app, 'GET', `order/detail?id=${holdings.list[0].orderId}`, member.headers);
+      const order = await api(t.app).get(`order/detail?id=${holdings.list[0].orderId}`, { headers: member.headers });
       expect(order.json().data).toMatchObject({
         status: 'filled',
         fillPrice: '10',
@@ -129,7 +132,8 @@ describe('the listing job', () => {
           text: `IPO allotment of ${symbol} delivered at the listing: opened at the issue price 10, no fee`,
         },
       });
-      const subscription = (await call(t.app, 'GET', 'ipo/subscription/list', member.headers)).json().data.list[0];
+      const subscription = (await api(t.app).get('ipo/subscription/list', { headers: member.headers })).json().data
+        .list[0];
       expect(subscription).toMatchObject({ status: 3, allottedQuantity: quantity });
       const [notice] = await t.app.db
         .select()
@@ -159,8 +163,12 @@ describe('the listing job', () => {
     const [seller] = members as [(typeof members)[number]];
     await runJobsAt('2026-11-19T16:00:00Z');
     await tick(t.app, symbol, '11.50');
-    const position = (await call(t.app, 'GET', 'order/holdings', seller.headers)).json().data.list[0];
-    const sold = await call(t.app, 'POST', 'order/close', seller.headers, { positionId: position.id, quantity: 100 });
+    const position = (await api(t.app).get('order/holdings', { headers: seller.headers })).json().data.list[0];
+    const sold = await api(t.app).post(
+      'order/close',
+      { positionId: position.id, quantity: 100 },
+      { headers: seller.headers },
+    );
     expect(sold.statusCode, sold.body).toBe(200);
     // Two ticks of spread (average volume below 5 million): bid 11.48. Fee max(1,148 x 0.05 %, 1) = 1 + 0.50.
     expect(sold.json().data.close).toMatchObject({
@@ -171,7 +179,7 @@ describe('the listing job', () => {
     });
     expect(sold.json().data.position).toMatchObject({ quantity: 100, status: 'open' });
     expect(await balanceOf(t.app, seller.headers, 'USDT')).toEqual({ available: '9141.5', frozen: '0' });
-    const rest = await call(t.app, 'POST', 'order/close', seller.headers, { positionId: position.id });
+    const rest = await api(t.app).post('order/close', { positionId: position.id }, { headers: seller.headers });
     expect(rest.json().data.position).toMatchObject({ quantity: 0, status: 'closed' });
   });
 });
@@ -215,20 +223,20 @@ describe('exactly once', () => {
   it('an offer not allotted by its listing time waits for its allotment', async () => {
     now = Date.parse('2026-11-17T15:00:00Z');
     symbolCount += 1;
-    const created = await call(
-      t.app,
-      'POST',
+    const created = await api(t.app).post(
       'admin/ipo/offer/create',
-      operator.headers,
       ipoOfferInput(`LIST${symbolCount}`, {
         endTime: '2026-11-18T00:00:00Z',
         allotmentTime: '2026-11-18T01:00:00Z',
         listingTime: '2026-11-19T19:00:00Z',
       }),
+      { headers: operator.headers },
     );
     const reports = await runJobsAt('2026-11-19T19:00:00Z');
     expect(reports.filter((report) => report.job === 'ipo.list')).toEqual([]);
-    expect((await call(t.app, 'GET', `ipo/detail?id=${created.json().data.id}`, {})).json().data.state).toBe('closed');
+    expect((await api(t.app).get(`ipo/detail?id=${created.json().data.id}`, { headers: {} })).json().data.state).toBe(
+      'closed',
+    );
   });
 });
 

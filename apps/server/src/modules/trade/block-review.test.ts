@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/helper.ts';
+import { api } from '../../test/http.ts';
 import {
   balanceOf,
-  call,
   createMember,
   createOperator,
   expectLedgerVerified,
@@ -44,21 +44,23 @@ describe('a block limit order at its review', () => {
   it('is not passed while the market is beyond its limit, and nothing moves', async () => {
     const order = await place(t.app, member.headers, blockLimit('buy', '100.00'));
     const before = await balanceOf(t.app, member.headers, 'USD');
-    const passed = await call(t.app, 'POST', 'admin/order/review', trader.headers, { id: order.id, status: 1 });
+    const passed = await api(t.app).post(
+      'admin/order/review',
+      { id: order.id, status: 1 },
+      { headers: trader.headers },
+    );
     expect(passed.statusCode).toBe(409);
     expect(passed.json()).toMatchObject({
       code: 'TRADE_LIMIT_NOT_REACHED',
       message: "The market (100.01) is beyond the order's limit of 100.00: it cannot be passed now",
     });
-    const inGerman = await call(
-      t.app,
-      'POST',
+    const inGerman = await api(t.app).post(
       'admin/order/review',
-      { ...trader.headers, 'x-soar-lang': 'de' },
       {
         id: order.id,
         status: 1,
       },
+      { headers: { ...trader.headers, 'x-soar-lang': 'de' } },
     );
     expect(inGerman.json().message).toBe(
       'Der Markt (100.01) liegt jenseits des Limits von 100.00: der Auftrag kann jetzt nicht freigegeben werden',
@@ -71,20 +73,20 @@ describe('a block limit order at its review', () => {
     const buy = await place(t.app, member.headers, blockLimit('buy', '100.00'));
     const sell = await place(t.app, member.headers, blockLimit('sell', '99.00'));
     await tick(t.app, 'AAPL', '99.50');
-    const bought = await call(t.app, 'POST', 'admin/order/review', trader.headers, { id: buy.id, status: 1 });
+    const bought = await api(t.app).post('admin/order/review', { id: buy.id, status: 1 }, { headers: trader.headers });
     expect(bought.json().data).toMatchObject({
       status: 'filled',
       fillPrice: '99.51',
       fillReason: { key: 'blockPassed' },
     });
     // The bid of 99.49 is above the sell's limit of 99.00: a better price for the seller.
-    const sold = await call(t.app, 'POST', 'admin/order/review', trader.headers, { id: sell.id, status: 1 });
+    const sold = await api(t.app).post('admin/order/review', { id: sell.id, status: 1 }, { headers: trader.headers });
     expect(sold.json().data).toMatchObject({ status: 'filled', fillPrice: '99.49' });
   });
 
   it('a block sell limit above the bid is not passed', async () => {
     const sell = await place(t.app, member.headers, blockLimit('sell', '100.50'));
-    const passed = await call(t.app, 'POST', 'admin/order/review', trader.headers, { id: sell.id, status: 1 });
+    const passed = await api(t.app).post('admin/order/review', { id: sell.id, status: 1 }, { headers: trader.headers });
     expect(passed.json().code).toBe('TRADE_LIMIT_NOT_REACHED');
     expect((await detail(t.app, member.headers, sell.id)).status).toBe('pending');
   });
@@ -92,9 +94,9 @@ describe('a block limit order at its review', () => {
 
 describe('order statuses', () => {
   it('an order fills whole: the list refuses a partly filled status no order can reach', async () => {
-    const response = await call(t.app, 'GET', 'admin/order/list?status=partially_filled', trader.headers);
+    const response = await api(t.app).get('admin/order/list?status=partially_filled', { headers: trader.headers });
     expect(response.statusCode).toBe(422);
-    const filled = await call(t.app, 'GET', 'admin/order/list?status=filled', trader.headers);
+    const filled = await api(t.app).get('admin/order/list?status=filled', { headers: trader.headers });
     expect(filled.statusCode).toBe(200);
   });
 });

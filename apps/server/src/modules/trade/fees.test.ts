@@ -2,7 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/index.ts';
 import type { TestApp } from '../../test/helper.ts';
-import { call, createMember, createOperator, expectLedgerVerified } from '../../test/wallet.ts';
+import { api } from '../../test/http.ts';
+import { createMember, createOperator, expectLedgerVerified } from '../../test/wallet.ts';
 import { createTradeApp, credit, place, tick } from './test-kit.ts';
 
 // docs/trading.md "Fees": US 0.05 % commission, minimum 1, platform fee 0.50 per order.
@@ -17,7 +18,7 @@ afterAll(() => t.close());
 const usBody = { market: 'US', rate: '0.0005', minimum: '2.25', platformFee: '0.5', vipDiscounts: [] };
 
 async function usSchedule(headers: Record<string, string>) {
-  const list = (await call(t.app, 'GET', 'admin/trade/fee/list', headers)).json().data;
+  const list = (await api(t.app).get('admin/trade/fee/list', { headers: headers })).json().data;
   return list.find((row: { market: string }) => row.market === 'US');
 }
 
@@ -25,13 +26,15 @@ describe('fee schedules in the back office', () => {
   it('trading changes the US minimum: audited before and after, and the next order pays it', async () => {
     const trader = await createOperator(t.app, { role: 'trading' });
     const support = await createOperator(t.app, { role: 'support' });
-    expect((await call(t.app, 'GET', 'admin/trade/fee/list', support.headers)).statusCode).toBe(403);
-    expect((await call(t.app, 'POST', 'admin/trade/fee/update', support.headers, usBody)).statusCode).toBe(403);
+    expect((await api(t.app).get('admin/trade/fee/list', { headers: support.headers })).statusCode).toBe(403);
+    expect((await api(t.app).post('admin/trade/fee/update', usBody, { headers: support.headers })).statusCode).toBe(
+      403,
+    );
 
     const before = await usSchedule(trader.headers);
     expect(before).toMatchObject({ currency: 'USD', rate: '0.0005', minimum: '1', platformFee: '0.5' });
 
-    const updated = await call(t.app, 'POST', 'admin/trade/fee/update', trader.headers, usBody);
+    const updated = await api(t.app).post('admin/trade/fee/update', usBody, { headers: trader.headers });
     expect(updated.statusCode, updated.body).toBe(200);
     expect(updated.json().data).toMatchObject({ market: 'US', minimum: '2.25' });
     expect(await usSchedule(trader.headers)).toMatchObject({ minimum: '2.25', rate: '0.0005' });
@@ -61,7 +64,7 @@ describe('fee schedules in the back office', () => {
     expect(order).toMatchObject({ fee: '2.75' });
     await expectLedgerVerified(t.app);
 
-    await call(t.app, 'POST', 'admin/trade/fee/update', trader.headers, { ...usBody, minimum: '1' });
+    await api(t.app).post('admin/trade/fee/update', { ...usBody, minimum: '1' }, { headers: trader.headers });
   });
 
   it('refuses bad input with a clear 4xx and changes nothing', async () => {
@@ -79,7 +82,7 @@ describe('fee schedules in the back office', () => {
       [{ market: 'US', rate: '0.0005', minimum: '2' }, 422],
     ];
     for (const [body, status, code] of bad) {
-      const response = await call(t.app, 'POST', 'admin/trade/fee/update', trader.headers, body);
+      const response = await api(t.app).post('admin/trade/fee/update', body, { headers: trader.headers });
       expect(response.statusCode, JSON.stringify(body)).toBe(status);
       if (code) expect(response.json().code).toBe(code);
     }
@@ -104,16 +107,20 @@ describe('the stop-out ratio', () => {
       quantity: 10,
     });
     const holding = async () =>
-      (await call(t.app, 'GET', 'order/holdings', member.headers))
+      (await api(t.app).get('order/holdings', { headers: member.headers }))
         .json()
         .data.list.find((row: { id: number }) => row.id === short.positionId);
     expect(await holding()).toMatchObject({ stopOutPrice: '189.98' });
 
-    const updated = await call(t.app, 'POST', 'admin/trade/fee/update', trader.headers, {
-      ...usBody,
-      minimum: '1',
-      stopOutRatio: '0.5',
-    });
+    const updated = await api(t.app).post(
+      'admin/trade/fee/update',
+      {
+        ...usBody,
+        minimum: '1',
+        stopOutRatio: '0.5',
+      },
+      { headers: trader.headers },
+    );
     expect(updated.statusCode, updated.body).toBe(200);
     expect(updated.json().data).toMatchObject({ stopOutRatio: '0.5' });
     const audit = await t.app.db
@@ -130,17 +137,25 @@ describe('the stop-out ratio', () => {
     expect(await holding()).toBeUndefined();
 
     for (const ratio of ['0', '1.5', '-0.5', '0.12345']) {
-      const bad = await call(t.app, 'POST', 'admin/trade/fee/update', trader.headers, {
-        ...usBody,
-        stopOutRatio: ratio,
-      });
+      const bad = await api(t.app).post(
+        'admin/trade/fee/update',
+        {
+          ...usBody,
+          stopOutRatio: ratio,
+        },
+        { headers: trader.headers },
+      );
       expect(bad.statusCode, ratio).toBe(422);
     }
-    await call(t.app, 'POST', 'admin/trade/fee/update', trader.headers, {
-      ...usBody,
-      minimum: '1',
-      stopOutRatio: '0.9',
-    });
+    await api(t.app).post(
+      'admin/trade/fee/update',
+      {
+        ...usBody,
+        minimum: '1',
+        stopOutRatio: '0.9',
+      },
+      { headers: trader.headers },
+    );
     expect(await usSchedule(trader.headers)).toMatchObject({ stopOutRatio: '0.9' });
     await expectLedgerVerified(t.app);
   });
@@ -159,12 +174,12 @@ describe('fee schedules served from memory', () => {
       quantity: 10,
       limitPrice: '99.50',
     });
-    const updated = await call(t.app, 'POST', 'admin/trade/fee/update', trader.headers, usBody);
+    const updated = await api(t.app).post('admin/trade/fee/update', usBody, { headers: trader.headers });
     expect(updated.statusCode, updated.body).toBe(200);
     await tick(t.app, 'AAPL', '99.49'); // the ask 99.50 reaches the limit
-    const response = await call(t.app, 'GET', `order/detail?id=${limit.id}`, member.headers);
+    const response = await api(t.app).get(`order/detail?id=${limit.id}`, { headers: member.headers });
     expect(response.json().data).toMatchObject({ status: 'filled', fillPrice: '99.5', fee: '2.75' });
-    await call(t.app, 'POST', 'admin/trade/fee/update', trader.headers, { ...usBody, minimum: '1' });
+    await api(t.app).post('admin/trade/fee/update', { ...usBody, minimum: '1' }, { headers: trader.headers });
     await expectLedgerVerified(t.app);
   });
 });

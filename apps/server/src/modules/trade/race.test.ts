@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { tradeCloses, tradeOrders, tradePositions } from '../../db/schema/index.ts';
 import type { TestApp } from '../../test/helper.ts';
-import { balanceOf, call, createMember, expectLedgerVerified } from '../../test/wallet.ts';
+import { api } from '../../test/http.ts';
+import { balanceOf, createMember, expectLedgerVerified } from '../../test/wallet.ts';
 import { createTradeApp, credit, place, tick } from './test-kit.ts';
 
 // Run on PostgreSQL with TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test: the trigger,
@@ -31,7 +32,7 @@ describe('races on one row leave exactly one winner', () => {
         limitPrice: '99.50',
       });
       const [cancel] = await Promise.all([
-        call(t.app, 'POST', 'order/cancel', member.headers, { id: order.id }),
+        api(t.app).post('order/cancel', { id: order.id }, { headers: member.headers }),
         tick(t.app, 'AAPL', '99.00'),
       ]);
       const [row] = await t.app.db.select().from(tradeOrders).where(eq(tradeOrders.id, order.id));
@@ -67,12 +68,12 @@ describe('races on one row leave exactly one winner', () => {
       if (!state) throw new Error('no AAPL');
       state.price = 98.5;
       const answers = await Promise.all([
-        call(t.app, 'POST', 'order/close', member.headers, { positionId: order.positionId }),
+        api(t.app).post('order/close', { positionId: order.positionId }, { headers: member.headers }),
         (async () => {
           t.app.trade.engine.onPrice('AAPL', 98.5);
           await t.app.trade.engine.idle();
         })(),
-        call(t.app, 'POST', 'order/close', member.headers, { positionId: order.positionId }),
+        api(t.app).post('order/close', { positionId: order.positionId }, { headers: member.headers }),
       ]);
       const closes = await t.app.db.select().from(tradeCloses).where(eq(tradeCloses.positionId, order.positionId));
       expect(closes).toHaveLength(1);

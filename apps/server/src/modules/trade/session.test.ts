@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/helper.ts';
-import { balanceOf, call, createMember, expectLedgerVerified, type Headers } from '../../test/wallet.ts';
+import { api } from '../../test/http.ts';
+import { balanceOf, createMember, expectLedgerVerified, type Headers } from '../../test/wallet.ts';
 import { createTradeApp, credit, detail, place, tick } from './test-kit.ts';
 
 // Saturday 2026-11-21 15:00 UTC: New York is closed until Monday 14:30 UTC.
@@ -19,12 +20,16 @@ afterAll(() => t.close());
 
 describe('orders outside the session', () => {
   it('a market order waits for the session and fills at its first price', async () => {
-    const preview = await call(t.app, 'POST', 'order/preview', member.headers, {
-      symbol: 'AAPL',
-      type: 'market',
-      direction: 'buy',
-      quantity: 10,
-    });
+    const preview = await api(t.app).post(
+      'order/preview',
+      {
+        symbol: 'AAPL',
+        type: 'market',
+        direction: 'buy',
+        quantity: 10,
+      },
+      { headers: member.headers },
+    );
     expect(preview.json().data).toMatchObject({
       fillsNow: false,
       waitingFor: 'session',

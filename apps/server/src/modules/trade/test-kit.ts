@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { Money } from '../../lib/decimal.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
-import { call, type Headers } from '../../test/wallet.ts';
+import { api } from '../../test/http.ts';
+import type { Headers } from '../../test/wallet.ts';
 import { Ledger } from '../ledger/ledger.ts';
 
 /**
@@ -47,13 +48,13 @@ export async function path(app: FastifyInstance, symbol: string, prices: string[
 }
 
 export async function place(app: FastifyInstance, headers: Headers, body: object, status = 200) {
-  const response = await call(app, 'POST', 'order/place', headers, body);
+  const response = await api(app).post('order/place', body, { headers: headers });
   expect(response.statusCode, response.body).toBe(status);
   return response.json().data;
 }
 
 export async function detail(app: FastifyInstance, headers: Headers, id: number) {
-  const response = await call(app, 'GET', `order/detail?id=${id}`, headers);
+  const response = await api(app).get(`order/detail?id=${id}`, { headers: headers });
   expect(response.statusCode, response.body).toBe(200);
   return response.json().data;
 }

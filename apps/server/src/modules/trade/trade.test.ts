@@ -2,10 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, notices, tradeOrders, tradePositions } from '../../db/schema/index.ts';
 import type { TestApp } from '../../test/helper.ts';
+import { api } from '../../test/http.ts';
 import { platformBalance } from '../../test/products.ts';
 import {
   balanceOf,
-  call,
   createMember,
   createOperator,
   expectLedgerVerified,
@@ -49,7 +49,7 @@ describe('market orders', () => {
       },
     });
     expect(await balanceOf(t.app, member.headers, 'USD')).toEqual({ available: '98998.4', frozen: '0' });
-    const holdings = (await call(t.app, 'GET', 'order/holdings', member.headers)).json().data;
+    const holdings = (await api(t.app).get('order/holdings', { headers: member.headers })).json().data;
     expect(holdings.list[0]).toMatchObject({
       id: order.positionId,
       direction: 'buy',
@@ -67,15 +67,13 @@ describe('market orders', () => {
   });
 
   it('a market sell fills at the bid and opens a short; its fill reason reads in German', async () => {
-    const response = await call(
-      t.app,
-      'POST',
+    const response = await api(t.app).post(
       'order/place',
-      { ...member.headers, 'x-soar-lang': 'de' },
       {
         ...buy(),
         direction: 'sell',
       },
+      { headers: { ...member.headers, 'x-soar-lang': 'de' } },
     );
     expect(response.json().data).toMatchObject({
       fillPrice: '99.99',
@@ -85,24 +83,16 @@ describe('market orders', () => {
 
   it('refuses an order the balance cannot pay with nothing moved', async () => {
     const before = await balanceOf(t.app, member.headers, 'USD');
-    const response = await call(t.app, 'POST', 'order/place', member.headers, buy({ quantity: 2000 }));
+    const response = await api(t.app).post('order/place', buy({ quantity: 2000 }), { headers: member.headers });
     expect(response.statusCode).toBe(409);
     expect(response.json().code).toBe('TRADE_INSUFFICIENT_FUNDS');
-    const de = await call(
-      t.app,
-      'POST',
-      'order/place',
-      { ...member.headers, 'x-soar-lang': 'de' },
-      buy({ quantity: 2000 }),
-    );
+    const de = await api(t.app).post('order/place', buy({ quantity: 2000 }), {
+      headers: { ...member.headers, 'x-soar-lang': 'de' },
+    });
     expect(de.json().message).toMatch(/^Nicht genügend Guthaben/);
-    const limit = await call(
-      t.app,
-      'POST',
-      'order/place',
-      member.headers,
-      buy({ type: 'limit', limitPrice: '90', quantity: 5000 }),
-    );
+    const limit = await api(t.app).post('order/place', buy({ type: 'limit', limitPrice: '90', quantity: 5000 }), {
+      headers: member.headers,
+    });
     expect(limit.json().code).toBe('TRADE_INSUFFICIENT_FUNDS');
     expect(await balanceOf(t.app, member.headers, 'USD')).toEqual(before);
     expect(await t.app.db.select().from(tradeOrders).where(eq(tradeOrders.userId, member.user.id))).toEqual([]);
@@ -203,16 +193,12 @@ describe('the fill policy on a price path', () => {
       [{ ...buy(), symbol: 'NOPE' }, 'SYMBOL_NOT_FOUND'],
     ];
     for (const [body, code] of cases) {
-      const response = await call(t.app, 'POST', 'order/place', member.headers, body);
+      const response = await api(t.app).post('order/place', body, { headers: member.headers });
       expect(response.json().code, JSON.stringify(body)).toBe(code);
     }
-    const de = await call(
-      t.app,
-      'POST',
-      'order/place',
-      { ...member.headers, 'x-soar-lang': 'de' },
-      buy({ stopLoss: '101' }),
-    );
+    const de = await api(t.app).post('order/place', buy({ stopLoss: '101' }), {
+      headers: { ...member.headers, 'x-soar-lang': 'de' },
+    });
     expect(de.json().message).toMatch(/^Der Stop-Loss muss/);
   });
 });
@@ -252,10 +238,14 @@ describe('positions', () => {
   it('closes in parts with realised P/L, then the rest; the closed tab lists each close', async () => {
     const order = await place(t.app, member.headers, buy());
     await tick(t.app, 'AAPL', '105.00'); // bid 104.99
-    const part = await call(t.app, 'POST', 'order/close', member.headers, {
-      positionId: order.positionId,
-      quantity: 4,
-    });
+    const part = await api(t.app).post(
+      'order/close',
+      {
+        positionId: order.positionId,
+        quantity: 4,
+      },
+      { headers: member.headers },
+    );
     expect(part.statusCode, part.body).toBe(200);
     expect(part.json().data.position).toMatchObject({ quantity: 6, closedQuantity: 4, status: 'open' });
     // (104.99 - 100.01) x 4 = 19.92, less 1.5
@@ -265,16 +255,20 @@ describe('positions', () => {
       realisedPnl: '18.42',
       proceeds: '418.46',
     });
-    const tooMany = await call(t.app, 'POST', 'order/close', member.headers, {
-      positionId: order.positionId,
-      quantity: 7,
-    });
+    const tooMany = await api(t.app).post(
+      'order/close',
+      {
+        positionId: order.positionId,
+        quantity: 7,
+      },
+      { headers: member.headers },
+    );
     expect(tooMany.json().code).toBe('TRADE_CLOSE_QUANTITY');
-    const rest = await call(t.app, 'POST', 'order/close', member.headers, { positionId: order.positionId });
+    const rest = await api(t.app).post('order/close', { positionId: order.positionId }, { headers: member.headers });
     expect(rest.json().data.position).toMatchObject({ quantity: 0, status: 'closed', realisedPnl: '46.8' });
-    const again = await call(t.app, 'POST', 'order/close', member.headers, { positionId: order.positionId });
+    const again = await api(t.app).post('order/close', { positionId: order.positionId }, { headers: member.headers });
     expect(again.statusCode).toBe(409);
-    const closed = (await call(t.app, 'GET', 'order/closed', member.headers)).json().data;
+    const closed = (await api(t.app).get('order/closed', { headers: member.headers })).json().data;
     expect(closed.total).toBe(2);
     expect(closed.list.map((close: { quantity: number }) => close.quantity)).toEqual([6, 4]);
     // Every cent is accounted for: start 100000, open 1001.6, back 418.46 + 628.44.
@@ -283,7 +277,7 @@ describe('positions', () => {
 
   it('a short is stopped out when its loss reaches 90 % of its collateral', async () => {
     const order = await place(t.app, member.headers, { ...buy(), direction: 'sell' }); // at 99.99
-    const holding = (await call(t.app, 'GET', 'order/holdings', member.headers)).json().data.list[0];
+    const holding = (await api(t.app).get('order/holdings', { headers: member.headers })).json().data.list[0];
     expect(holding.stopOutPrice).toBe('189.98');
     await tick(t.app, 'AAPL', '189.00');
     expect((await detail(t.app, member.headers, order.id)).position.status).toBe('open');
@@ -295,20 +289,32 @@ describe('positions', () => {
 
   it('amends stop loss and take profit of a position and the book follows', async () => {
     const order = await place(t.app, member.headers, buy());
-    const updated = await call(t.app, 'POST', 'order/update', member.headers, {
-      positionId: order.positionId,
-      stopLoss: '98',
-    });
+    const updated = await api(t.app).post(
+      'order/update',
+      {
+        positionId: order.positionId,
+        stopLoss: '98',
+      },
+      { headers: member.headers },
+    );
     expect(updated.json().data.position).toMatchObject({ stopLoss: '98' });
-    const wrong = await call(t.app, 'POST', 'order/update', member.headers, {
-      positionId: order.positionId,
-      takeProfit: '50',
-    });
+    const wrong = await api(t.app).post(
+      'order/update',
+      {
+        positionId: order.positionId,
+        takeProfit: '50',
+      },
+      { headers: member.headers },
+    );
     expect(wrong.json().code).toBe('TRADE_TAKE_PROFIT_SIDE');
-    const moved = await call(t.app, 'POST', 'order/update', member.headers, {
-      positionId: order.positionId,
-      stopLoss: '97',
-    });
+    const moved = await api(t.app).post(
+      'order/update',
+      {
+        positionId: order.positionId,
+        stopLoss: '97',
+      },
+      { headers: member.headers },
+    );
     expect(moved.statusCode).toBe(200);
     await tick(t.app, 'AAPL', '97.50'); // the old 98 would have fired
     expect((await detail(t.app, member.headers, order.id)).position.status).toBe('open');
@@ -324,15 +330,19 @@ describe('waiting orders', () => {
   it('amends and cancels a waiting limit: the frozen amount follows and returns', async () => {
     const order = await place(t.app, member.headers, buy({ type: 'limit', limitPrice: '90' }));
     expect(order.frozen).toBe('901.5');
-    const amended = await call(t.app, 'POST', 'order/update', member.headers, { orderId: order.id, limitPrice: '95' });
+    const amended = await api(t.app).post(
+      'order/update',
+      { orderId: order.id, limitPrice: '95' },
+      { headers: member.headers },
+    );
     expect(amended.json().data.order).toMatchObject({ limitPrice: '95', frozen: '951.5' });
     expect(await balanceOf(t.app, member.headers, 'USD')).toEqual({ available: '99048.5', frozen: '951.5' });
-    const pending = (await call(t.app, 'GET', 'order/pending', member.headers)).json().data;
+    const pending = (await api(t.app).get('order/pending', { headers: member.headers })).json().data;
     expect(pending.list.map((item: { id: number }) => item.id)).toEqual([order.id]);
-    const cancelled = await call(t.app, 'POST', 'order/cancel', member.headers, { id: order.id });
+    const cancelled = await api(t.app).post('order/cancel', { id: order.id }, { headers: member.headers });
     expect(cancelled.json().data).toMatchObject({ status: 'cancelled', frozen: '0' });
     expect(await balanceOf(t.app, member.headers, 'USD')).toEqual({ available: '100000', frozen: '0' });
-    const twice = await call(t.app, 'POST', 'order/cancel', member.headers, { id: order.id });
+    const twice = await api(t.app).post('order/cancel', { id: order.id }, { headers: member.headers });
     expect(twice.json().code).toBe('TRADE_ORDER_NOT_PENDING');
     await tick(t.app, 'AAPL', '80.00');
     expect((await detail(t.app, member.headers, order.id)).status).toBe('cancelled');
@@ -370,7 +380,7 @@ describe('block orders', () => {
   it('wait for review with funds frozen; a pass opens the position, a refusal returns the funds; both audited', async () => {
     await credit(t.app, member.user.id, 'USD', '3000000');
     await setPayPassword(t.app.db, member.user.id, payPassword);
-    const noPassword = await call(t.app, 'POST', 'order/place', member.headers, buy({ quantity: 10_000 }));
+    const noPassword = await api(t.app).post('order/place', buy({ quantity: 10_000 }), { headers: member.headers });
     expect(noPassword.statusCode).toBe(400);
     const block = await place(t.app, member.headers, buy({ quantity: 10_000, payPassword }));
     expect(block).toMatchObject({ status: 'pending', waitingFor: 'review', block: true });
@@ -379,24 +389,40 @@ describe('block orders', () => {
     expect((await detail(t.app, member.headers, block.id)).status).toBe('pending'); // no fill without review
     const trader = await createOperator(t.app, { role: 'trading' });
     const support = await createOperator(t.app, { role: 'support' });
-    expect((await call(t.app, 'GET', 'admin/order/list', support.headers)).statusCode).toBe(403);
-    const queue = (await call(t.app, 'GET', 'admin/order/list', trader.headers)).json().data;
+    expect((await api(t.app).get('admin/order/list', { headers: support.headers })).statusCode).toBe(403);
+    const queue = (await api(t.app).get('admin/order/list', { headers: trader.headers })).json().data;
     expect(queue.list.map((o: { id: number }) => o.id)).toEqual(expect.arrayContaining([block.id, second.id]));
-    const noReason = await call(t.app, 'POST', 'admin/order/review', trader.headers, { id: second.id, status: 2 });
+    const noReason = await api(t.app).post(
+      'admin/order/review',
+      { id: second.id, status: 2 },
+      { headers: trader.headers },
+    );
     expect(noReason.json().code).toBe('TRADE_REFUSE_REASON_REQUIRED');
-    const passed = await call(t.app, 'POST', 'admin/order/review', trader.headers, { id: block.id, status: 1 });
+    const passed = await api(t.app).post(
+      'admin/order/review',
+      { id: block.id, status: 1 },
+      { headers: trader.headers },
+    );
     expect(passed.json().data).toMatchObject({
       status: 'filled',
       fillPrice: '100.01',
       fillReason: { key: 'blockPassed' },
     });
-    const refused = await call(t.app, 'POST', 'admin/order/review', trader.headers, {
-      id: second.id,
-      status: 2,
-      reason: 'Over the daily block limit',
-    });
+    const refused = await api(t.app).post(
+      'admin/order/review',
+      {
+        id: second.id,
+        status: 2,
+        reason: 'Over the daily block limit',
+      },
+      { headers: trader.headers },
+    );
     expect(refused.json().data).toMatchObject({ status: 'refused', refuseReason: 'Over the daily block limit' });
-    const again = await call(t.app, 'POST', 'admin/order/review', trader.headers, { id: second.id, status: 1 });
+    const again = await api(t.app).post(
+      'admin/order/review',
+      { id: second.id, status: 1 },
+      { headers: trader.headers },
+    );
     expect(again.json().code).toBe('TRADE_NOT_BLOCK_ORDER');
     const audits = await t.app.db.select().from(auditLog).where(eq(auditLog.entity, 'order'));
     expect(audits.map((a) => a.action)).toEqual(expect.arrayContaining(['order.pass', 'order.refuse']));
@@ -411,11 +437,15 @@ describe('guards', () => {
     const filled = await place(t.app, member.headers, buy());
     const other = await createMember(t.app);
     const tries = [
-      await call(t.app, 'POST', 'order/cancel', other.headers, { id: order.id }),
-      await call(t.app, 'POST', 'order/update', other.headers, { orderId: order.id, limitPrice: '91' }),
-      await call(t.app, 'POST', 'order/update', other.headers, { positionId: filled.positionId, stopLoss: '50' }),
-      await call(t.app, 'POST', 'order/close', other.headers, { positionId: filled.positionId }),
-      await call(t.app, 'GET', `order/detail?id=${order.id}`, other.headers),
+      await api(t.app).post('order/cancel', { id: order.id }, { headers: other.headers }),
+      await api(t.app).post('order/update', { orderId: order.id, limitPrice: '91' }, { headers: other.headers }),
+      await api(t.app).post(
+        'order/update',
+        { positionId: filled.positionId, stopLoss: '50' },
+        { headers: other.headers },
+      ),
+      await api(t.app).post('order/close', { positionId: filled.positionId }, { headers: other.headers }),
+      await api(t.app).get(`order/detail?id=${order.id}`, { headers: other.headers }),
     ];
     expect(tries.map((r) => r.statusCode)).toEqual([404, 404, 404, 404, 404]);
     expect((await detail(t.app, member.headers, order.id)).status).toBe('pending');
@@ -435,16 +465,17 @@ describe('guards', () => {
       buy({ direction: 'long' }),
     ];
     for (const body of bodies) {
-      const response = await call(t.app, 'POST', 'order/place', member.headers, body);
+      const response = await api(t.app).post('order/place', body, { headers: member.headers });
       expect(response.statusCode, JSON.stringify(body)).toBeGreaterThanOrEqual(400);
       expect(response.statusCode, JSON.stringify(body)).toBeLessThan(500);
     }
-    expect((await call(t.app, 'POST', 'order/cancel', member.headers, { id: 2 ** 31 })).statusCode).toBe(422);
-    expect((await call(t.app, 'GET', `order/detail?id=${2 ** 31}`, member.headers)).statusCode).toBe(422);
+    expect((await api(t.app).post('order/cancel', { id: 2 ** 31 }, { headers: member.headers })).statusCode).toBe(422);
+    expect((await api(t.app).get(`order/detail?id=${2 ** 31}`, { headers: member.headers })).statusCode).toBe(422);
     expect(
-      (await call(t.app, 'POST', 'order/close', member.headers, { positionId: 1, quantity: 10 ** 16 })).statusCode,
+      (await api(t.app).post('order/close', { positionId: 1, quantity: 10 ** 16 }, { headers: member.headers }))
+        .statusCode,
     ).toBe(422);
-    expect((await call(t.app, 'GET', 'order/holdings', {})).statusCode).toBe(401);
+    expect((await api(t.app).get('order/holdings', { headers: {} })).statusCode).toBe(401);
     expect(await balanceOf(t.app, member.headers, 'USD')).toEqual(before);
     const rows = await t.app.db
       .select()
@@ -454,13 +485,9 @@ describe('guards', () => {
   });
 
   it('previews every figure without placing anything', async () => {
-    const response = await call(
-      t.app,
-      'POST',
-      'order/preview',
-      member.headers,
-      buy({ stopLoss: '95', takeProfit: '110' }),
-    );
+    const response = await api(t.app).post('order/preview', buy({ stopLoss: '95', takeProfit: '110' }), {
+      headers: member.headers,
+    });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().data).toMatchObject({
       price: '100.01',
@@ -478,7 +505,7 @@ describe('guards', () => {
       session: { market: 'US', state: 'open' },
     });
     expect(await t.app.db.select().from(tradeOrders).where(eq(tradeOrders.userId, member.user.id))).toEqual([]);
-    const fees = (await call(t.app, 'GET', 'trade/fee/schedule', member.headers)).json().data;
+    const fees = (await api(t.app).get('trade/fee/schedule', { headers: member.headers })).json().data;
     expect(fees.list.map((row: { market: string }) => row.market)).toEqual(['EU', 'HK', 'JP', 'US']);
   });
 
@@ -493,14 +520,18 @@ describe('guards', () => {
 describe('suspended instruments', () => {
   it('refuse previews and orders while suspended, with nothing moved, and trade again once resumed', async () => {
     const trader = await createOperator(t.app, { role: 'trading' });
-    const listed = (await call(t.app, 'GET', 'admin/instrument/list?q=AAPL', trader.headers)).json().data;
+    const listed = (await api(t.app).get('admin/instrument/list?q=AAPL', { headers: trader.headers })).json().data;
     const aapl = listed.list.find((item: { symbol: string }) => item.symbol === 'AAPL').id;
-    const suspend = await call(t.app, 'POST', 'admin/instrument/suspend', trader.headers, { id: aapl, reason: 'News' });
+    const suspend = await api(t.app).post(
+      'admin/instrument/suspend',
+      { id: aapl, reason: 'News' },
+      { headers: trader.headers },
+    );
     expect(suspend.statusCode, suspend.body).toBe(200);
     try {
-      const preview = await call(t.app, 'POST', 'order/preview', member.headers, buy());
+      const preview = await api(t.app).post('order/preview', buy(), { headers: member.headers });
       expect(preview.json().code).toBe('INSTRUMENT_SUSPENDED');
-      const refused = await call(t.app, 'POST', 'order/place', member.headers, buy());
+      const refused = await api(t.app).post('order/place', buy(), { headers: member.headers });
       expect(refused.statusCode).toBeGreaterThanOrEqual(400);
       expect(refused.statusCode).toBeLessThan(500);
       expect(refused.json().code).toBe('INSTRUMENT_SUSPENDED');
@@ -508,7 +539,7 @@ describe('suspended instruments', () => {
       const orders = await t.app.db.select().from(tradeOrders).where(eq(tradeOrders.userId, member.user.id));
       expect(orders).toHaveLength(0);
     } finally {
-      await call(t.app, 'POST', 'admin/instrument/resume', trader.headers, { id: aapl });
+      await api(t.app).post('admin/instrument/resume', { id: aapl }, { headers: trader.headers });
     }
     expect((await place(t.app, member.headers, buy())).status).toBe('filled');
   });
