@@ -32,8 +32,13 @@ export async function seedTradeFees(db: Database): Promise<void> {
   await db.insert(tradeFeeSchedules).values(feeSchedules).onConflictDoNothing();
 }
 
-/** The demo member's trading money in the markets the wallet's demo funding does not cover. */
+/**
+ * The demo member's trading money in the markets the wallet's demo funding does not cover, and
+ * USD beyond it: the US positions and the IPO allotments must fit whatever prices the simulator
+ * draws at the first start.
+ */
 const demoTradeFunding = [
+  { currency: 'USD', amount: '10000' },
   { currency: 'HKD', amount: '200000' },
   { currency: 'JPY', amount: '3000000' },
 ];
