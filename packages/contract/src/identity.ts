@@ -201,12 +201,15 @@ export const adminKycDetail = adminKycItem.extend({
 });
 export const kycReviewBody = z.strictObject({
   id: idField,
-  status: z.union([z.literal(1), z.literal(2)]).describe('1 pass, 2 refuse'),
+  status: z
+    .union([z.literal(kycApplicationStatuses.passed), z.literal(kycApplicationStatuses.refused)])
+    .describe('1 pass, 2 refuse'),
   reasons: z
     .partialRecord(z.enum(kycFields), z.string().trim().min(1).max(200).refine(noNul, { error: 'validation.text' }))
     .optional()
     .describe('required to refuse: the refused fields with why'),
 });
+export type KycReviewBody = z.infer<typeof kycReviewBody>;
 
 const member = { access: 'member' } as const;
 const publicCall = { access: 'public' } as const;

@@ -195,10 +195,13 @@ export const adminLoan = loan.extend({
 });
 export const loanReviewBody = z.strictObject({
   id: idField,
-  status: z.union([z.literal(1), z.literal(2)]).describe('1 approve (and disburse), 2 refuse'),
+  status: z
+    .union([z.literal(loanApprovalStatuses.approved), z.literal(loanApprovalStatuses.refused)])
+    .describe('1 approve (and disburse), 2 refuse'),
   amount: loanAmount.optional().describe('approve a lower amount than applied for'),
   reason: z.string().trim().max(500).optional().describe('required to refuse'),
 });
+export type LoanReviewBody = z.infer<typeof loanReviewBody>;
 
 export const loanSetting = z.strictObject({ requiresKyc: z.boolean() });
 

@@ -40,6 +40,7 @@ export const orderReviewBody = z.strictObject({
   status: z.union([z.literal(orderReviewStatuses.pass), z.literal(orderReviewStatuses.refuse)]),
   reason: z.string().trim().max(200).optional().describe('required to refuse; shown to the member'),
 });
+export type OrderReviewBody = z.infer<typeof orderReviewBody>;
 
 export const feeScheduleUpdateBody = z.strictObject({
   market: z.string().trim().min(1).max(10).toUpperCase(),

@@ -252,10 +252,15 @@ export const adminDepositItem = depositRecord
 export const adminDepositPage = page(adminDepositItem);
 export const depositReviewBody = z.object({
   id: idField,
-  status: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+  status: z.union([
+    z.literal(depositStatuses.pass),
+    z.literal(depositStatuses.part),
+    z.literal(depositStatuses.refuse),
+  ]),
   auditAmount: decimalString.optional(),
   remark: z.string().max(500).optional(),
 });
+export type DepositReviewBody = z.infer<typeof depositReviewBody>;
 export const adminWithdrawItem = withdrawRecord.extend({
   userId: z.number().int(),
   reviewerId: z.number().int().nullable(),
@@ -263,9 +268,10 @@ export const adminWithdrawItem = withdrawRecord.extend({
 export const adminWithdrawPage = page(adminWithdrawItem);
 export const withdrawReviewBody = z.object({
   id: idField,
-  status: z.union([z.literal(1), z.literal(2)]),
+  status: z.union([z.literal(withdrawStatuses.pass), z.literal(withdrawStatuses.refuse)]),
   remark: z.string().max(500).optional(),
 });
+export type WithdrawReviewBody = z.infer<typeof withdrawReviewBody>;
 
 const optionalText = z.string().trim().max(200).nullable().optional();
 export const depositChannelBody = z.object({

@@ -1,5 +1,5 @@
 import { call } from '@soar/client';
-import { decimalString, depositStatuses } from '@soar/contract';
+import { type DepositReviewBody, decimalString, depositStatuses } from '@soar/contract';
 import { Button, Descriptions, Divider, Form, Input, Space, Typography } from 'antd';
 import Decimal from 'decimal.js';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +13,7 @@ import { useSubmitValidation } from '../../shared/validation.ts';
 import type { AdminDeposit } from './deposit-queue-page.tsx';
 import { ProofImage } from './proof-image.tsx';
 
-type Decision = { status: 1 | 2 | 3; auditAmount?: string; remark?: string };
+type Decision = Omit<DepositReviewBody, 'id'>;
 
 /** One deposit with its proof and the member beside it; pass, part or refuse, each confirmed. */
 export function DepositReview({

@@ -1,5 +1,5 @@
 import { call } from '@soar/client';
-import { type ApiData, type KycField, kycApplicationStatuses, kycFields } from '@soar/contract';
+import { type ApiData, type KycField, type KycReviewBody, kycApplicationStatuses, kycFields } from '@soar/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Checkbox, Descriptions, Drawer, Input, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
@@ -68,7 +68,7 @@ function KycReview({ id, onClose }: { id: number; onClose: () => void }) {
   const [reasons, setReasons] = useState<Partial<Record<KycField, string>>>({});
   const data = detail.data;
   const fields = kycFields.filter((field) => field !== 'back' || data?.docType === 'idcard');
-  const decide = (status: 1 | 2) =>
+  const decide = (status: KycReviewBody['status']) =>
     confirmAction({
       title: t(status === kycApplicationStatuses.passed ? 'identity.kyc.passConfirm' : 'identity.kyc.refuseConfirm'),
       onOk: async () => {

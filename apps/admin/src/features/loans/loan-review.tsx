@@ -1,5 +1,5 @@
 import { call } from '@soar/client';
-import { loanAmount, loanApprovalStatuses, loanReviewBody, loanStatuses } from '@soar/contract';
+import { type LoanReviewBody, loanAmount, loanApprovalStatuses, loanReviewBody, loanStatuses } from '@soar/contract';
 import { Button, Descriptions, Divider, Form, Input, Space, Typography } from 'antd';
 import Decimal from 'decimal.js';
 import { useTranslation } from 'react-i18next';
@@ -33,7 +33,7 @@ export function LoanReview({
   const [form] = Form.useForm<Values>();
   const validation = useSubmitValidation();
   const review = useDecision(
-    (body: { status: 1 | 2; amount?: string; reason?: string }) =>
+    (body: Omit<LoanReviewBody, 'id'>) =>
       call('POST /admin/loan/review', { body: { id: loan.id, ...body } }, { headers: idempotencyHeaders() }),
     onDecided,
   );

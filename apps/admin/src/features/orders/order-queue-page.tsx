@@ -1,5 +1,5 @@
 import { call } from '@soar/client';
-import { type ApiData, orderReviewStatuses } from '@soar/contract';
+import { type ApiData, type OrderReviewBody, orderReviewStatuses } from '@soar/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Input, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
@@ -26,7 +26,7 @@ export default function OrderQueuePage() {
     queryFn: () => call('GET /admin/order/list', { query: { page: state.page, pageSize: state.pageSize } }),
   });
   const review = useMutation({
-    mutationFn: (body: { id: number; status: 1 | 2; reason?: string }) => call('POST /admin/order/review', { body }),
+    mutationFn: (body: OrderReviewBody) => call('POST /admin/order/review', { body }),
     onSuccess: () => {
       toastSuccess(t('common.done'));
       void queryClient.invalidateQueries();

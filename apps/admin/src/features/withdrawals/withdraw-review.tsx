@@ -1,5 +1,5 @@
 import { call } from '@soar/client';
-import { withdrawReviewBody, withdrawStatuses } from '@soar/contract';
+import { type WithdrawReviewBody, withdrawReviewBody, withdrawStatuses } from '@soar/contract';
 import { Button, Descriptions, Divider, Form, Input, Space, Typography } from 'antd';
 import Decimal from 'decimal.js';
 import { useTranslation } from 'react-i18next';
@@ -27,7 +27,7 @@ export function WithdrawReview({
   const [form] = Form.useForm<{ remark?: string }>();
   const validation = useSubmitValidation();
   const review = useDecision(
-    (body: { status: 1 | 2; remark?: string }) =>
+    (body: Omit<WithdrawReviewBody, 'id'>) =>
       call('POST /admin/withdraw/review', { body: { id: withdrawal.id, ...body } }, { headers: idempotencyHeaders() }),
     onDecided,
   );

@@ -1,6 +1,7 @@
 import {
   type KycDocType,
   type KycField,
+  type KycReviewBody,
   kycApplicationStatuses,
   kycFields,
   kycStatuses,
@@ -202,7 +203,7 @@ export class KycService {
    * (`ALREADY_REVIEWED`) and changes nothing. The decision, the member's status, the notice and
    * the audit record commit together.
    */
-  async review(actor: Actor, body: { id: number; status: 1 | 2; reasons?: Partial<Record<KycField, string>> }) {
+  async review(actor: Actor, body: KycReviewBody) {
     return this.ledger.transaction(async (book) => {
       const passed = body.status === kycApplicationStatuses.passed;
       let refused: string[] = [];

@@ -1,4 +1,4 @@
-import { loanApprovalStatuses, type loanProductBody, loanStatuses } from '@soar/contract';
+import { type LoanReviewBody, loanApprovalStatuses, type loanProductBody, loanStatuses } from '@soar/contract';
 import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Transaction } from '../../db/client.ts';
@@ -157,11 +157,7 @@ export class LoanAdmin {
    * the amount applied for, leaves `loans_receivable` for the member's `available`:
    * `loan_disburse`) or refuses with a reason; one notice and one audit record either way.
    */
-  async review(
-    actor: Who,
-    body: { id: number; status: 1 | 2; amount?: string; reason?: string },
-    claim?: IdempotencyClaim,
-  ) {
+  async review(actor: Who, body: LoanReviewBody, claim?: IdempotencyClaim) {
     const now = new Date(this.deps.clock());
     const rates = await currencyRates(this.db);
     return this.deps.ledger.transaction(async (book) => {

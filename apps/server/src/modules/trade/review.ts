@@ -2,6 +2,7 @@ import {
   type Direction,
   fillReasons,
   type LanguageKey,
+  type OrderReviewBody,
   orderReviewStatuses,
   orderStatuses,
   waitingFor,
@@ -24,12 +25,7 @@ import { adminView } from './views.ts';
  * fills it at the price now (one ledger entry), a refusal releases its frozen funds; both are
  * audited and noticed in the same transaction.
  */
-export async function review(
-  trade: TradeService,
-  actor: Actor,
-  body: { id: number; status: 1 | 2; reason?: string },
-  lang: LanguageKey,
-) {
+export async function review(trade: TradeService, actor: Actor, body: OrderReviewBody, lang: LanguageKey) {
   if (body.status === orderReviewStatuses.refuse && !body.reason) throw new AppError('TRADE_REFUSE_REASON_REQUIRED');
   const now = trade.now();
   const result = await trade.deps.ledger.transaction(async (book) => {

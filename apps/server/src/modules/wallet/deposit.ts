@@ -1,4 +1,4 @@
-import { type DepositApplyBody, depositStatuses, maxPendingDeposits } from '@soar/contract';
+import { type DepositApplyBody, type DepositReviewBody, depositStatuses, maxPendingDeposits } from '@soar/contract';
 import { and, asc, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { depositChannels, deposits, uploads } from '../../db/schema/index.ts';
@@ -154,11 +154,7 @@ export class DepositService {
    * credits nothing. The record row is locked first, so a second or concurrent review finds it
    * decided and is refused without moving money.
    */
-  async review(
-    reviewer: Reviewer,
-    body: { id: number; status: 1 | 2 | 3; auditAmount?: string; remark?: string },
-    claim?: IdempotencyClaim,
-  ) {
+  async review(reviewer: Reviewer, body: DepositReviewBody, claim?: IdempotencyClaim) {
     const rates = await currencyRates(this.db);
     return this.ledger.transaction(async (book) => {
       let credited = new Money(0);

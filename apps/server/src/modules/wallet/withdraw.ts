@@ -3,6 +3,7 @@ import {
   kycStatuses,
   maxWalletAddresses,
   networkCurrencies,
+  type WithdrawReviewBody,
   withdrawStatuses,
 } from '@soar/contract';
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
@@ -268,7 +269,7 @@ export class WithdrawService {
   }
 
   /** Pass: the frozen amount leaves to cash_out and the fee to fees. Refuse: it all returns to available. */
-  async review(reviewer: Reviewer, body: { id: number; status: 1 | 2; remark?: string }, claim?: IdempotencyClaim) {
+  async review(reviewer: Reviewer, body: WithdrawReviewBody, claim?: IdempotencyClaim) {
     return this.ledger.transaction(async (book) => {
       const { before, view } = await reviewRecord(book.tx, {
         table: withdrawals,
