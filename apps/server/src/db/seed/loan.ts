@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { loanApprovalStatuses } from '@soar/contract';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Config } from '../../config.ts';
@@ -99,7 +100,7 @@ async function seedDemoLoan(db: Database, config: Config) {
   time += dayMs;
   await new LoanAdmin(deps).review(
     { operatorId: admin.id, ip: '127.0.0.1' },
-    { id: applied.id, status: 1 },
+    { id: applied.id, status: loanApprovalStatuses.approved },
     claim('review'),
   );
   time = now - demoLoan.repaidDaysAgo * dayMs;
