@@ -194,7 +194,7 @@ type Envelope<T> = { data: T };
 type Status = { key: string; state: string; alwaysOpen: boolean };
 
 /** Each row's state line is its own market's (a stock its market's, an index its own), inside the row. */
-async function expectRowStates(rows: Locator, keyOf: (symbol: string) => string, statuses: Status[]) {
+async function expectRowStates(rows: Locator, keyOf: (symbol: string) => string | Promise<string>, statuses: Status[]) {
   await expect(rows.first().getByTestId('market-state')).toBeVisible();
   const seen = await rows.evaluateAll((items) =>
     items.map((row) => {
@@ -210,7 +210,8 @@ async function expectRowStates(rows: Locator, keyOf: (symbol: string) => string,
   );
   expect(seen.length).toBeGreaterThan(0);
   for (const row of seen) {
-    const status = statuses.find((item) => item.key === keyOf(row.symbol));
+    const key = await keyOf(row.symbol);
+    const status = statuses.find((item) => item.key === key);
     expect(status, row.symbol).toBeDefined();
     expect(row, row.symbol).toMatchObject({ state: status?.state, inside: true });
     expect(row.text, row.symbol).toMatch(status?.alwaysOpen ? /^Open$/ : /^(Open until|Lunch break|Closed)/);
@@ -219,14 +220,17 @@ async function expectRowStates(rows: Locator, keyOf: (symbol: string) => string,
 
 test('popular stocks and global indices say per row whether their market is open', async ({ page, request }) => {
   const statuses = ((await (await request.get('/api/v1/market/status/list')).json()) as Envelope<Status[]>).data;
-  const popular = (
-    (await (await request.get('/api/v1/market/popular')).json()) as Envelope<{ symbol: string; market: string }[]>
-  ).data;
-  const marketOf = new Map(popular.map((quote) => [quote.symbol, quote.market]));
+  // Popular is ranked by live activity, so its members may change between two reads: ask each row's market.
+  const marketOf = async (symbol: string) =>
+    (
+      (await (
+        await request.get(`/api/v1/market/quote/detail?symbol=${encodeURIComponent(symbol)}`)
+      ).json()) as Envelope<{ market: string }>
+    ).data.market;
 
   await page.goto('/#/pages/product/popular');
   await expect(page.getByTestId('quote-row')).toHaveCount(12);
-  await expectRowStates(page.getByTestId('quote-row'), (symbol) => marketOf.get(symbol) ?? '', statuses);
+  await expectRowStates(page.getByTestId('quote-row'), marketOf, statuses);
 
   await page.goto('/#/pages/quote/globalindex');
   await expect(page.getByTestId('index-row').first()).toBeVisible();
