@@ -8,11 +8,12 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import * as schema from './schema/index.ts';
-
-export type Schema = typeof schema;
-/** The one database type: code never branches on the driver underneath. */
-export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * The one database type: code never branches on the driver underneath. No relational schema is
+ * given to drizzle: the code uses no `db.query.*`, and with a schema drizzle builds a query builder
+ * per table for every transaction it opens.
+ */
+export type Database = PgDatabase<PgQueryResultHKT>;
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export type DatabaseHandle = {
@@ -31,15 +32,52 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   return openPglite(options.inMemory ? undefined : options.dataDir);
 }
 
+/**
+ * Names every parameterised statement after its text, so each connection parses and plans it once
+ * and afterwards only binds and executes it (what postgres.js and JDBC do by default). Drizzle
+ * writes values as $n parameters, so a statement's text is the same on every call; texts that vary
+ * (lists of values) stop being named once `preparedLimit` texts are known. The server
+ * keeps each connection's prepared statements until the connection closes.
+ */
+const preparedNames = new Map<string, string>();
+const preparedLimit = 2000;
+
+function statementName(text: string): string | undefined {
+  let name = preparedNames.get(text);
+  if (name === undefined && preparedNames.size < preparedLimit) {
+    name = `soar_${preparedNames.size + 1}`;
+    preparedNames.set(text, name);
+  }
+  return name;
+}
+
+class PreparingClient extends pg.Client {
+  // biome-ignore lint/suspicious/noExplicitAny: the driver's overloads, passed through unchanged
+  override query(...args: any[]): any {
+    const [config, values] = args;
+    if (typeof config === 'string' && Array.isArray(values) && values.length > 0) {
+      const name = statementName(config);
+      if (name) args.splice(0, 2, { text: config, values, name });
+    } else if (typeof config === 'object' && config !== null && typeof config.text === 'string' && !config.name) {
+      const parameters = values ?? config.values;
+      if (Array.isArray(parameters) && parameters.length > 0) {
+        const name = statementName(config.text);
+        if (name) args[0] = { ...config, name };
+      }
+    }
+    return Reflect.apply(super.query, this, args);
+  }
+}
+
 function openPostgres(url: string): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: url, max: 20 });
+  const pool = new pg.Pool({ connectionString: url, max: 20, Client: PreparingClient });
   let closing = false;
   // An idle client whose connection drops (a server restart) must not crash the process: the pool
   // replaces it. While closing, clients still ending may see their database go; that is expected.
   pool.on('error', (error) => {
     if (!closing) process.emitWarning(`PostgreSQL idle client lost: ${error.message}`);
   });
-  const db = drizzlePg(pool, { schema });
+  const db = drizzlePg(pool);
   return {
     db: db as unknown as Database,
     driver: 'postgres',
@@ -68,7 +106,7 @@ function openPglite(dataDir: string | undefined): DatabaseHandle {
     mkdirSync(directory, { recursive: true });
   }
   const client = new PGlite(directory);
-  const db = drizzlePglite(client, { schema });
+  const db = drizzlePglite(client);
   return {
     db: db as unknown as Database,
     driver: 'pglite',
@@ -85,4 +123,17 @@ export async function ping(db: Database): Promise<void> {
 export async function queryRows<T>(db: Database, statement: SQL): Promise<T[]> {
   const result = (await db.execute(statement)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+type Driver = { query(text: string, values: unknown[]): Promise<{ rows: unknown[] }> };
+
+/**
+ * Sends a statement written as constant text with $n parameters straight to the driver (the
+ * transaction's own connection inside a transaction), without drizzle building it on every call.
+ * For the few statements every money transaction sends (docs/performance.md, bench:ledger).
+ */
+export async function queryText<T>(db: Database | Transaction, text: string, values: unknown[]): Promise<T[]> {
+  const driver = (db as unknown as { _: { session: { client: Driver } } })._.session.client;
+  const result = await driver.query(text, values);
+  return result.rows as T[];
 }

@@ -1,7 +1,7 @@
 import { maxBalance } from '@soar/contract';
 import { sql } from 'drizzle-orm';
-import { type Database, queryRows, type Transaction } from '../../db/client.ts';
-import { balances, journalEntries, journalLines } from '../../db/schema/index.ts';
+import { type Database, queryRows, queryText, type Transaction } from '../../db/client.ts';
+import { balances } from '../../db/schema/index.ts';
 import type { BusEventName, BusEvents, EventBus } from '../../lib/bus.ts';
 import { Money, moneyString } from '../../lib/decimal.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -87,24 +87,18 @@ export class Book {
       state[line.bucket] = state[line.bucket].minus(line.amount);
     }
 
-    const values = sql.join(
-      lines.map((line, index) => {
-        const account = 'userId' in line ? line.bucket : `platform:${line.platform}`;
-        const userId = 'userId' in line ? line.userId : null;
-        return sql`(${account}::text, ${userId}::integer, ${line.currency}::text, ${moneyString(line.amount)}::numeric, ${balanceAfter[index] ?? null}::numeric)`;
-      }),
-      sql`, `,
-    );
-    const [entry] = await queryRows<{ id: string }>(
-      this.tx,
-      sql`with entry as (
-            insert into ${journalEntries} (kind, reference, user_id)
-            values (${header.kind}, ${header.reference}, ${header.userId ?? null}) returning id)
-          insert into ${journalLines} (entry_id, account, user_id, currency, amount, balance_after)
-          select entry.id, v.account, v.user_id, v.currency, v.amount, v.balance_after
-          from entry, (values ${values}) as v(account, user_id, currency, amount, balance_after)
-          returning entry_id::text as id`,
-    );
+    const values: unknown[] = [header.kind, header.reference, header.userId ?? null];
+    for (const [index, line] of lines.entries()) {
+      const member = 'userId' in line;
+      values.push(
+        member ? line.bucket : `platform:${line.platform}`,
+        member ? line.userId : null,
+        line.currency,
+        moneyString(line.amount),
+        balanceAfter[index] ?? null,
+      );
+    }
+    const [entry] = await queryText<{ id: string }>(this.tx, entryStatement(lines.length), values);
     if (!entry) throw new Error('insert returned no journal entry');
     return Number(entry.id);
   }
@@ -123,16 +117,13 @@ export class Book {
     const available = moneyString(delta.available);
     const frozen = moneyString(delta.frozen);
     if (delta.available.gt(maxBalance) || delta.frozen.gt(maxBalance)) throw new AppError('BALANCE_LIMIT');
-    const [row] = await queryRows<BalanceRow>(
-      this.tx,
-      sql`update ${balances} set available = available + ${available}::numeric, frozen = frozen + ${frozen}::numeric,
-            updated_at = now()
-          where user_id = ${delta.userId} and currency = ${delta.currency}
-            and available + ${available}::numeric >= 0 and frozen + ${frozen}::numeric >= 0
-            and available + ${available}::numeric <= ${maxBalance}::numeric
-            and frozen + ${frozen}::numeric <= ${maxBalance}::numeric
-          returning available::text as available, frozen::text as frozen`,
-    );
+    const [row] = await queryText<BalanceRow>(this.tx, applyStatement, [
+      delta.userId,
+      delta.currency,
+      available,
+      frozen,
+      maxBalance,
+    ]);
     if (row) return row;
     // No row matched: the balance is short, would pass the limit, or the member never held this currency.
     if (delta.available.isNegative() || delta.frozen.isNegative()) throw new AppError('INSUFFICIENT_BALANCE');
@@ -149,6 +140,36 @@ export class Book {
     if (!created) throw new AppError('BALANCE_LIMIT');
     return created;
   }
+}
+
+/**
+ * The ledger's two statements of every movement, as constant texts (each connection prepares them
+ * once): the guarded balance update, and the journal entry with its lines.
+ */
+const applyStatement = `update balances set available = available + $3::numeric, frozen = frozen + $4::numeric,
+    updated_at = now()
+  where user_id = $1 and currency = $2
+    and available + $3::numeric >= 0 and frozen + $4::numeric >= 0
+    and available + $3::numeric <= $5::numeric and frozen + $4::numeric <= $5::numeric
+  returning available::text as available, frozen::text as frozen`;
+
+const entryStatements: string[] = [];
+
+function entryStatement(lineCount: number): string {
+  let text = entryStatements[lineCount];
+  if (text) return text;
+  const rows = Array.from({ length: lineCount }, (_, index) => {
+    const n = 4 + index * 5;
+    return `($${n}::text, $${n + 1}::integer, $${n + 2}::text, $${n + 3}::numeric, $${n + 4}::numeric)`;
+  });
+  text = `with entry as (
+      insert into journal_entries (kind, reference, user_id) values ($1, $2, $3) returning id)
+    insert into journal_lines (entry_id, account, user_id, currency, amount, balance_after)
+    select entry.id, v.account, v.user_id, v.currency, v.amount, v.balance_after
+    from entry, (values ${rows.join(', ')}) as v(account, user_id, currency, amount, balance_after)
+    returning entry_id::text as id`;
+  entryStatements[lineCount] = text;
+  return text;
 }
 
 function assertBalanced(lines: { currency: string; amount: Money }[]) {

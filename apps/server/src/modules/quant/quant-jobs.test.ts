@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { jobRuns, notices, quantAccruals } from '../../db/schema/index.ts';
+import { jobRuns, notices, quantAccruals, quantFunds } from '../../db/schema/index.ts';
 import { JobRunner } from '../../jobs/runner.ts';
 import { Money, moneyString } from '../../lib/decimal.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
@@ -148,7 +148,7 @@ describe('a restart in the middle of a period', () => {
     const closeAt = new Date('2026-11-26T21:00:00Z');
     await t.app.db.insert(jobRuns).values({ job: 'quant.accrue', period, status: 'running', startedAt: closeAt });
     const ledger = new Ledger(t.app.db);
-    const fundRow = await t.app.db.query.quantFunds.findFirst({ where: (f, { eq: is }) => is(f.id, created.id) });
+    const [fundRow] = await t.app.db.select().from(quantFunds).where(eq(quantFunds.id, created.id));
     if (!fundRow) throw new Error('no fund');
     const rate = await publishRate(t.app.db, seed, fundRow, '2026-11-26');
     expect(await accrueOrder(ledger, fundRow, one.id, { date: '2026-11-26', closeAt, rate }, 2, closeAt)).toBe(true);
