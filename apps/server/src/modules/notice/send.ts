@@ -10,7 +10,8 @@ export type Notice = {
 };
 
 /** A constant statement: every review and every fill sends it. */
-const noticeStatement = 'insert into notices (user_id, kind, params, reference) values ($1, $2, $3::jsonb, $4) returning id';
+const noticeStatement =
+  'insert into notices (user_id, kind, params, reference) values ($1, $2, $3::jsonb, $4) returning id';
 
 /**
  * Stores a notice in the transaction of what it reports (a review, a fill), so the notice exists
