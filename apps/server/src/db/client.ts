@@ -40,7 +40,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
  * keeps each connection's prepared statements until the connection closes.
  */
 const preparedNames = new Map<string, string>();
-const preparedLimit = 2000;
+const preparedLimit = 500;
 
 function statementName(text: string): string | undefined {
   let name = preparedNames.get(text);
