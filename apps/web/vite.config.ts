@@ -36,6 +36,14 @@ const frameModules =
 const pageOnlyQueryModules =
   /@tanstack\/(react-query\/build\/modern\/(use(?!QueryClient)\w*|queryOptions|infiniteQueryOptions|mutationOptions|errorBoundaryUtils|suspense|IsRestoringProvider|QueryErrorResetBoundary|HydrationBoundary)|query-core\/build\/modern\/(\w*[oO]bserver|hydration|infiniteQueryBehavior))\.js$/;
 
+/**
+ * The home route's own modules, in one chunk with the page: left alone, the bundler cuts them into
+ * some twenty small chunks that the browser only discovers one import level at a time (three
+ * round trips before the page could ask for its data; docs/performance.md, bench:web).
+ */
+const homeModules =
+  /src\/(pages\/main\/home\/|shared\/quote\/|shared\/ui\/top-bar|shared\/use-locale|features\/market\/(api\/|components\/(banners|icons|list-state|news-row|quote-row|support-button)\.))|contract\/src\/market-states/;
+
 export default defineConfig({
   plugins: [react(), precompress()],
   base: '/',
@@ -55,6 +63,7 @@ export default defineConfig({
               name: 'frame',
               test: (id) => frameModules.test(id) && !pageOnlyQueryModules.test(id),
             },
+            { name: 'home', test: (id) => homeModules.test(id) || pageOnlyQueryModules.test(id) },
           ],
         },
       },

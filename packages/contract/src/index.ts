@@ -14,6 +14,7 @@ export * from './languages.ts';
 export * from './legacy.ts';
 export * from './loan.ts';
 export * from './market.ts';
+export * from './market-states.ts';
 export * from './member.ts';
 export * from './money.ts';
 export * from './operator.ts';

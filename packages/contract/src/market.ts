@@ -3,6 +3,7 @@ import type { Api } from './api.ts';
 import { ok, page, pageQuery } from './envelope.ts';
 import { idField } from './fields.ts';
 import { languageKeys } from './languages.ts';
+import { sessionStates } from './market-states.ts';
 
 /** Failures of market data, watchlists and news. */
 export const marketErrors = {
@@ -105,9 +106,6 @@ export const watchlistSymbolsBody = z.object({ symbols: z.array(symbol).min(1).m
 
 const get = { method: 'GET', access: 'public' } as const;
 const watchlistPost = { method: 'POST', access: 'member' } as const;
-
-export const sessionStates = { open: 'open', break: 'break', closed: 'closed' } as const;
-export type SessionState = (typeof sessionStates)[keyof typeof sessionStates];
 
 export const marketStatus = z.object({
   key: z.string().describe('a market code (US, HK, JP, EU) for its stocks, or an index symbol'),

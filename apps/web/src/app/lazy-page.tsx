@@ -3,9 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { pageLoadingDelay, pageLoadTimeout } from '../shared/constants.ts';
 import type { PageProps } from '../shared/page.ts';
 import { Spinner } from '../shared/ui/spinner.tsx';
-import type { RouteEntry } from './routes.ts';
+import { type RouteEntry, routes } from './routes.ts';
 
 const pages = new Map<RouteEntry, LazyExoticComponent<ComponentType<PageProps>>>();
+/**
+ * Pages whose module has arrived. Such a page renders at once: a lazy component suspends on its
+ * first render even when its module is there, and React holds a revealed boundary back for up to
+ * 300 ms after its fallback showed (docs/performance.md, bench:web).
+ */
+const loadedPages = new Map<RouteEntry, ComponentType<PageProps>>();
 
 /** docs/product.md section 9: a page that has not loaded within 60,000 ms counts as failed. */
 function loadPage(entry: RouteEntry) {
@@ -14,6 +20,7 @@ function loadPage(entry: RouteEntry) {
     entry.load().then(
       (module) => {
         clearTimeout(timer);
+        loadedPages.set(entry, module.Page);
         resolve({ default: module.Page });
       },
       (error: unknown) => {
@@ -33,9 +40,22 @@ function pageOf(entry: RouteEntry) {
   return page;
 }
 
+/**
+ * Starts loading the page of the path the app opens on, while the catalogs load: it then renders
+ * with the first paint instead of after a round of suspense.
+ */
+export function preloadPage(path: string): Promise<void> {
+  const entry = routes.find((route) => route.path === path || route.aliases?.includes(path));
+  if (!entry || loadedPages.has(entry)) return Promise.resolve();
+  return loadPage(entry).then(
+    () => undefined,
+    () => undefined,
+  );
+}
+
 /** The route's page, loaded on first use; the spinner waits 200 ms before it shows. */
 export function LazyPage({ entry, query }: { entry: RouteEntry; query: Record<string, string> }) {
-  const Page = pageOf(entry);
+  const Page = loadedPages.get(entry) ?? pageOf(entry);
   return (
     <ChunkErrorBoundary>
       <Suspense fallback={<Spinner delay={pageLoadingDelay} />}>

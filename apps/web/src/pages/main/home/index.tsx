@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useNewsList } from '../../../features/market/api/news-list.ts';
 import { useMostActive } from '../../../features/market/api/quote-list.ts';
-import { Banner } from '../../../features/market/components/banners.tsx';
+import { BannerCarousel } from '../../../features/market/components/banner-carousel.tsx';
 import { Icon, type IconName } from '../../../features/market/components/icons.tsx';
 import { ListState } from '../../../features/market/components/list-state.tsx';
 import { NewsRow, readerLanguageFirst } from '../../../features/market/components/news-row.tsx';
@@ -15,9 +15,8 @@ import { IndexCard } from '../../../shared/quote/index-card.tsx';
 import { useIndexList } from '../../../shared/quote/index-list.ts';
 import { TopBar } from '../../../shared/ui/top-bar.tsx';
 import { useLocale } from '../../../shared/use-locale.ts';
+import { homeMostActive, homeNewsPage } from './prefetch.ts';
 
-/** The Swiper and its animation library load after the page; the first banner shows meanwhile. */
-const BannerSwiper = lazy(() => import('../../../features/market/components/banner-swiper.tsx'));
 /** The funds on sale, below the fold: their code stays out of the home route's first load. */
 const HomeFunds = lazy(() =>
   import('../../../features/quant/components/home-funds.tsx').then((module) => ({ default: module.HomeFunds })),
@@ -44,11 +43,10 @@ export function Page() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const indices = useIndexList();
-  // A page of ten, the reader's language first: five shown.
-  const news = useNewsList(10);
+  const news = useNewsList(homeNewsPage);
   const locale = useLocale();
   const shownNews = readerLanguageFirst(news.data?.list ?? [], locale).slice(0, 5);
-  const active = useMostActive(5);
+  const active = useMostActive(homeMostActive);
   const openStock = (symbol: string) => navigate(`/pages/quote/stock?symbol=${encodeURIComponent(symbol)}`);
 
   return (
@@ -66,15 +64,7 @@ export function Page() {
       </TopBar>
       <div className={styles.page}>
         <h1 className="visually-hidden">{t('pages.main.home.index')}</h1>
-        <Suspense
-          fallback={
-            <div className={styles.bannerFallback}>
-              <Banner index={0} />
-            </div>
-          }
-        >
-          <BannerSwiper />
-        </Suspense>
+        <BannerCarousel />
 
         <section className={styles.card} data-testid="home-indices" aria-labelledby="home-indices-title">
           <div className={styles.sectionHead}>
