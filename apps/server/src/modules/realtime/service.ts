@@ -102,7 +102,7 @@ export class Realtime {
 
   #queue(event: TickEvent) {
     if (this.#batch.length === 0) {
-      setImmediate(() => {
+      queueMicrotask(() => {
         const batch = this.#batch;
         this.#batch = [];
         this.#fanOut?.publishTicks(batch);
