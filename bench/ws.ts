@@ -3,10 +3,14 @@
 // clients run in BENCH_WORKERS worker processes (default: one per core), so the load generator
 // is not one event loop reading every frame in turn. Every process holds one file descriptor per
 // socket: 10,000 clients need `ulimit -n` above 10,000 for the server; the bench checks first.
+// The Soar server runs on a fresh PostgreSQL database, as a deployment does (BENCH_DATABASE_URL,
+// else TEST_DATABASE_URL), or on the embedded PGlite with BENCH_DATABASE=pglite.
 import { type ChildProcess, fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { repositoryRoot, type Started, startServer } from './lib/process.ts';
 import { histogramSize, type WorkerAnswer, type WorkerStart } from './lib/ws-clients.ts';
 
@@ -15,6 +19,9 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 15);
 const warmup = Number(process.env.BENCH_WARMUP ?? 5);
 const workerCount = Math.max(1, Math.min(clientCount, Number(process.env.BENCH_WORKERS ?? os.cpus().length)));
 const perClient = 20;
+const embedded = process.env.BENCH_DATABASE === 'pglite';
+const serverUrl =
+  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 type Result = { delivered: number; perSecond: number; p50: number; p99: number; rssMb: number; ticksPerSecond: number };
 
@@ -123,39 +130,66 @@ async function measure(started: Started, url: string, symbols: string[]): Promis
   };
 }
 
+async function admin(statement: string) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+const database = embedded ? undefined : `soar_bench_ws_${randomBytes(4).toString('hex')}`;
+const databaseUrl = new URL(serverUrl);
+databaseUrl.pathname = `/${database}`;
+if (database) await admin(`create database ${database}`);
 const soar = await startServer(path.join(repositoryRoot, 'apps/server/src/main.ts'), {
   NODE_ENV: 'production',
   ADMIN_PASSWORD: 'bench-password',
   MARKETS_ALWAYS_OPEN: 'true',
+  ...(database ? { DATABASE_URL: databaseUrl.toString() } : {}),
 });
 const list = (await (await fetch(`${soar.url}/api/v1/market/quote/list?pageSize=100`)).json()) as {
   data: { list: { symbol: string }[] };
 };
 const symbols = list.data.list.map((quote) => quote.symbol);
+// The server at rest (engine ticking, no client yet), to tell the process from the clients' cost.
+await new Promise((resolve) => setTimeout(resolve, warmup * 1000));
+const soarIdleMb = rssMb(soar);
 const soarResult = await measure(soar, `${soar.url.replace('http', 'ws')}/api/v1/ws`, symbols);
 await soar.stop();
+if (database) await admin(`drop database ${database}`);
 
 const bare = await startServer(path.join(repositoryRoot, 'bench/lib/bare-ws.ts'), {
   BARE_SYMBOLS: symbols.join(','),
   BARE_TICKS_PER_SECOND: String(soarResult.ticksPerSecond),
 });
+await new Promise((resolve) => setTimeout(resolve, warmup * 1000));
+const bareIdleMb = rssMb(bare);
 const bareResult = await measure(bare, bare.url.replace('http', 'ws'), symbols);
 await bare.stop();
 
-const row = (server: string, result: Result) => ({
+const row = (server: string, result: Result, idleMb: number) => ({
   server,
   clients: clientCount,
   'symbol ticks/s': Math.round(result.ticksPerSecond),
   'delivered msg/s': Math.round(result.perSecond),
   'p50 ms': result.p50,
   'p99 ms': result.p99,
+  'idle RSS MB': idleMb,
   'server RSS MB': result.rssMb,
 });
-console.table([row('bare ws broadcast', bareResult), row('soar /api/v1/ws', soarResult)]);
+console.table([
+  row('bare ws broadcast', bareResult, bareIdleMb),
+  row(`soar /api/v1/ws (${embedded ? 'PGlite' : 'PostgreSQL'})`, soarResult, soarIdleMb),
+]);
 console.log(`clients in ${workerCount} worker processes; open-file limit ${limit}`);
 const ratio = soarResult.perSecond / bareResult.perSecond;
 console.log(`ratio (soar / bare ws delivered messages per second): ${ratio.toFixed(2)} (goal >= 0.90)`);
 console.log(
   `p99: soar ${soarResult.p99} ms, bare ${bareResult.p99} ms: ${(soarResult.p99 / Math.max(1, bareResult.p99)).toFixed(2)}x (goal <= 2x)`,
 );
-console.log(`soar server RSS: ${soarResult.rssMb} MB (goal <= 300 MB)`);
+console.log(
+  `soar server RSS: ${soarResult.rssMb} MB at ${clientCount} clients, ${soarIdleMb} MB before any client (goal <= 300 MB)`,
+);

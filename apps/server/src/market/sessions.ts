@@ -24,18 +24,27 @@ function formatter(timezone: string): Intl.DateTimeFormat {
 
 export type LocalTime = { date: string; weekday: string; minutes: number };
 
+/** Per timezone, the last minute asked for: every trade of an engine step asks for the same one. */
+const lastMinute = new Map<string, { minute: number; local: Readonly<LocalTime> }>();
+
 /** The wall-clock date (YYYY-MM-DD), weekday and minute of the day in `timezone`. */
-export function localTime(timezone: string, at: Date): LocalTime {
+export function localTime(timezone: string, at: Date): Readonly<LocalTime> {
+  // Every timezone's offset is whole minutes, so one UTC minute is one local minute.
+  const minute = Math.floor(at.getTime() / 60_000);
+  const cached = lastMinute.get(timezone);
+  if (cached?.minute === minute) return cached.local;
   const parts = Object.fromEntries(
     formatter(timezone)
       .formatToParts(at)
       .map((part) => [part.type, part.value]),
   );
-  return {
+  const local = {
     date: `${parts.year}-${parts.month}-${parts.day}`,
     weekday: String(parts.weekday),
     minutes: Number(parts.hour) * 60 + Number(parts.minute),
   };
+  lastMinute.set(timezone, { minute, local });
+  return local;
 }
 
 const toMinutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));

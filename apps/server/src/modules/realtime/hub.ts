@@ -1,3 +1,4 @@
+import type { Duplex } from 'node:stream';
 import type { WebSocket } from 'ws';
 
 export type HubOptions = {
@@ -5,13 +6,15 @@ export type HubOptions = {
   heartbeatMs?: number;
   /** A client whose unsent bytes pass this is too slow to keep up and is dropped. */
   maxBufferedBytes?: number;
-  /** Per topic, at most one message per this many milliseconds (the latest value wins). */
+  /** Per topic, at most one market frame per this many milliseconds of tick time (the latest value wins). */
   coalesceMs?: number;
   maxTopics?: number;
 };
 
 type Client = {
   socket: WebSocket;
+  /** The socket's TCP stream: corked while a batch of frames is queued, so they leave in one write. */
+  connection: Duplex;
   topics: Set<string>;
   userId: number | null;
   /** The role of an operator who authenticated with an operator token (the support desk). */
@@ -19,9 +22,14 @@ type Client = {
   /** The session the socket signed in with: when it ends, the socket is downgraded. */
   sessionId: number | null;
   alive: boolean;
-  /** Per topic, the latest frame still waiting for its slot: bounded by the topic limit. */
-  pending: Map<string, Buffer>;
-  lastSent: Map<string, number>;
+};
+
+type Topic = {
+  clients: Set<Client>;
+  /** The time of the last market frame sent (the tick's time). */
+  lastAt: number;
+  /** The newest market frame still waiting for its slot, sent by `timer`. */
+  pending: { frame: Buffer; at: number } | undefined;
   timer: NodeJS.Timeout | undefined;
 };
 
@@ -29,19 +37,21 @@ export type HubStats = { clients: number; dropped: number; sent: number };
 
 /**
  * The WebSocket subscribers of this node and what they listen to. Market frames are coalesced
- * per client and topic (at most one per `coalesceMs`, always the newest), so a fast market never
+ * per topic (at most one per `coalesceMs` of tick time, always the newest), so a fast market never
  * queues more than one frame per topic in memory. Frames are encoded once per topic and shared.
  */
 export class RealtimeHub {
   readonly #clients = new Set<Client>();
   readonly #bySocket = new Map<WebSocket, Client>();
-  readonly #byTopic = new Map<string, Set<Client>>();
+  readonly #byTopic = new Map<string, Topic>();
   readonly #byUser = new Map<number, Set<Client>>();
   readonly #heartbeat: NodeJS.Timeout;
   readonly coalesceMs: number;
   readonly maxTopics: number;
   readonly #maxBuffered: number;
   readonly stats: HubStats = { clients: 0, dropped: 0, sent: 0 };
+  /** During `batch`, the clients whose connection is corked. */
+  #corked: Set<Client> | undefined;
 
   constructor(options: HubOptions = {}) {
     this.coalesceMs = options.coalesceMs ?? 250;
@@ -50,17 +60,15 @@ export class RealtimeHub {
     this.#heartbeat = setInterval(() => this.#beat(), options.heartbeatMs ?? 30_000).unref();
   }
 
-  add(socket: WebSocket): void {
+  add(socket: WebSocket, connection: Duplex): void {
     const client: Client = {
       socket,
+      connection,
       topics: new Set(),
       userId: null,
       operatorRole: null,
       sessionId: null,
       alive: true,
-      pending: new Map(),
-      lastSent: new Map(),
-      timer: undefined,
     };
     this.#clients.add(client);
     this.#bySocket.set(socket, client);
@@ -132,38 +140,76 @@ export class RealtimeHub {
   subscribe(socket: WebSocket, topic: string): void {
     const client = this.#client(socket);
     client.topics.add(topic);
-    let set = this.#byTopic.get(topic);
-    if (!set) {
-      set = new Set();
-      this.#byTopic.set(topic, set);
+    let entry = this.#byTopic.get(topic);
+    if (!entry) {
+      entry = { clients: new Set(), lastAt: Number.NEGATIVE_INFINITY, pending: undefined, timer: undefined };
+      this.#byTopic.set(topic, entry);
     }
-    set.add(client);
+    entry.clients.add(client);
   }
 
   unsubscribe(socket: WebSocket, topic: string): void {
     const client = this.#client(socket);
     client.topics.delete(topic);
-    client.pending.delete(topic);
-    client.lastSent.delete(topic);
     this.#leave(client, topic);
   }
 
   #leave(client: Client, topic: string) {
-    const set = this.#byTopic.get(topic);
-    set?.delete(client);
-    if (set?.size === 0) this.#byTopic.delete(topic);
+    const entry = this.#byTopic.get(topic);
+    if (!entry) return;
+    entry.clients.delete(client);
+    if (entry.clients.size > 0) return;
+    clearTimeout(entry.timer);
+    this.#byTopic.delete(topic);
   }
 
   hasSubscribers(topic: string): boolean {
     return this.#byTopic.has(topic);
   }
 
-  /** A market frame for everyone on `topic`, coalesced per client. */
-  publish(topic: string, payload: string, now = Date.now()): void {
-    const subscribers = this.#byTopic.get(topic);
-    if (!subscribers) return;
+  /**
+   * Runs `work` (publishes) with each client's frames held back and written together at the end:
+   * one system call per client instead of one per frame, which is what a burst of ticks costs.
+   */
+  batch(work: () => void): void {
+    const corked = new Set<Client>();
+    this.#corked = corked;
+    try {
+      work();
+    } finally {
+      this.#corked = undefined;
+      for (const client of corked) client.connection.uncork();
+    }
+  }
+
+  /**
+   * A market frame for everyone on `topic`, coalesced per topic by `at`, the tick's time: a
+   * frame less than `coalesceMs` after the last one sent waits for its slot (replacing any older
+   * waiting frame). Tick time, not arrival time, so ticks one engine step apart never wait
+   * because the earlier step was delivered a few milliseconds late.
+   */
+  publish(topic: string, payload: string, at = Date.now()): void {
+    const entry = this.#byTopic.get(topic);
+    if (!entry) return;
     const frame = Buffer.from(payload);
-    for (const client of subscribers) this.#offer(client, topic, frame, now);
+    // A clock that went back (another node, a test's pinned clock) starts a new sequence.
+    const since = at - entry.lastAt;
+    if (!entry.pending && (since >= this.coalesceMs || since < 0)) {
+      entry.lastAt = at;
+      for (const client of entry.clients) this.#send(client, frame);
+      return;
+    }
+    entry.pending = { frame, at };
+    entry.timer ??= setTimeout(() => this.#drain(entry), Math.max(1, this.coalesceMs - since));
+  }
+
+  #drain(entry: Topic) {
+    entry.timer = undefined;
+    if (!entry.pending) return;
+    const { frame, at } = entry.pending;
+    entry.pending = undefined;
+    entry.lastAt = at;
+    for (const client of entry.clients) this.#send(client, frame);
   }
 
   /** A user event (balance, orders, notice) for that user's sockets subscribed to the topic. */
@@ -176,46 +222,16 @@ export class RealtimeHub {
 
   /** A frame for everyone on `topic` at once, never coalesced (chat messages must all arrive). */
   publishAll(topic: string, payload: string): void {
-    const subscribers = this.#byTopic.get(topic);
-    if (!subscribers) return;
+    const entry = this.#byTopic.get(topic);
+    if (!entry) return;
     const frame = Buffer.from(payload);
-    for (const client of subscribers) this.#send(client, frame);
+    for (const client of entry.clients) this.#send(client, frame);
   }
 
   /** A direct answer (ack, error, pong) to one socket. */
   reply(socket: WebSocket, message: object): void {
     const client = this.#bySocket.get(socket);
     if (client) this.#send(client, Buffer.from(JSON.stringify(message)));
-  }
-
-  #offer(client: Client, topic: string, frame: Buffer, now: number) {
-    const last = client.lastSent.get(topic) ?? Number.NEGATIVE_INFINITY;
-    if (now - last >= this.coalesceMs && !client.pending.has(topic)) {
-      client.lastSent.set(topic, now);
-      this.#send(client, frame);
-      return;
-    }
-    client.pending.set(topic, frame);
-    if (!client.timer) client.timer = setTimeout(() => this.#drain(client), Math.max(1, last + this.coalesceMs - now));
-  }
-
-  #drain(client: Client) {
-    client.timer = undefined;
-    const now = Date.now();
-    let next = Number.POSITIVE_INFINITY;
-    for (const [topic, frame] of client.pending) {
-      const last = client.lastSent.get(topic) ?? Number.NEGATIVE_INFINITY;
-      if (now - last >= this.coalesceMs) {
-        client.pending.delete(topic);
-        client.lastSent.set(topic, now);
-        this.#send(client, frame);
-      } else {
-        next = Math.min(next, last + this.coalesceMs);
-      }
-    }
-    if (client.pending.size > 0 && this.#clients.has(client)) {
-      client.timer = setTimeout(() => this.#drain(client), Math.max(1, next - now));
-    }
   }
 
   #send(client: Client, frame: Buffer) {
@@ -226,6 +242,10 @@ export class RealtimeHub {
       this.#remove(client);
       socket.terminate();
       return;
+    }
+    if (this.#corked && !this.#corked.has(client)) {
+      client.connection.cork();
+      this.#corked.add(client);
     }
     this.stats.sent++;
     socket.send(frame, { binary: false });
@@ -253,8 +273,6 @@ export class RealtimeHub {
       set?.delete(client);
       if (set?.size === 0) this.#byUser.delete(client.userId);
     }
-    if (client.timer) clearTimeout(client.timer);
-    client.pending.clear();
     this.stats.clients = this.#clients.size;
   }
 

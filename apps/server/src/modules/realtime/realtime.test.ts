@@ -130,6 +130,25 @@ describe('WebSocket subscriptions', () => {
     expect(received.length).toBeGreaterThanOrEqual(Math.floor(elapsed * 4) - 1);
     expect(received.at(-1)?.data).toEqual({ seq: 100 });
   });
+
+  it('never holds back ticks one engine step apart, however close together they are delivered', async () => {
+    const client = await connect();
+    await client.request({ op: 'sub', topics: ['quote:JPM'] });
+    const { hub } = test.app.realtime;
+    const step = hub.coalesceMs;
+    const start = Date.now(); // after any tick time this file's pinned clock made
+    const frame = (seq: number) => JSON.stringify({ topic: 'quote:JPM', data: { seq } });
+    hub.batch(() => {
+      for (let seq = 0; seq < 3; seq++) hub.publish('quote:JPM', frame(seq), start + seq * step);
+    });
+    hub.publish('quote:JPM', frame(3), start + 2.5 * step);
+    // Frames on one socket arrive in order: the three steps come before this answer, the fourth waits.
+    await client.request({ op: 'sub', topics: ['quote:MSFT'] });
+    const jpm = () => client.frames.filter((item) => item.topic === 'quote:JPM').map((item) => item.data);
+    expect(jpm()).toEqual([{ seq: 0 }, { seq: 1 }, { seq: 2 }]);
+    await client.next((item) => item.topic === 'quote:JPM' && (item.data as { seq: number }).seq === 3);
+    expect(jpm()).toEqual([{ seq: 0 }, { seq: 1 }, { seq: 2 }, { seq: 3 }]);
+  });
 });
 
 describe('user topics', () => {

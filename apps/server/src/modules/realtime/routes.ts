@@ -33,7 +33,7 @@ export const realtimeRoutes: FastifyPluginAsync<{ realtime: Realtime }> = async 
     (socket: WebSocket, request) => {
       const query = request.query;
       const lang: LanguageKey = query.lang ? resolveLanguage(query.lang) : request.lang;
-      hub.add(socket);
+      hub.add(socket, request.raw.socket);
       const fail = (code: WsError, extra: { topic?: string; symbol?: string } = {}) =>
         hub.reply(socket, {
           op: 'error',

@@ -102,7 +102,7 @@ export class Realtime {
 
   #queue(event: TickEvent) {
     if (this.#batch.length === 0) {
-      setImmediate(() => {
+      queueMicrotask(() => {
         const batch = this.#batch;
         this.#batch = [];
         this.#fanOut?.publishTicks(batch);
@@ -112,19 +112,21 @@ export class Realtime {
   }
 
   #deliverTicks(events: TickEvent[], fromThisNode: boolean) {
-    const now = Date.now();
-    for (const event of events) {
-      if (!fromThisNode) this.engine.applyRemote(event);
-      const symbol = event.quote.symbol;
-      const quoteTopic = `quote:${symbol}`;
-      if (this.hub.hasSubscribers(quoteTopic)) {
-        this.hub.publish(quoteTopic, JSON.stringify({ topic: quoteTopic, data: event.quote }), now);
+    this.hub.batch(() => {
+      for (const event of events) {
+        if (!fromThisNode) this.engine.applyRemote(event);
+        const symbol = event.quote.symbol;
+        const at = Date.parse(event.quote.time);
+        const quoteTopic = `quote:${symbol}`;
+        if (this.hub.hasSubscribers(quoteTopic)) {
+          this.hub.publish(quoteTopic, JSON.stringify({ topic: quoteTopic, data: event.quote }), at);
+        }
+        for (const [interval, bar] of Object.entries(event.bars)) {
+          const topic = `kline:${symbol}:${interval}`;
+          if (this.hub.hasSubscribers(topic)) this.hub.publish(topic, JSON.stringify({ topic, data: bar }), at);
+        }
       }
-      for (const [interval, bar] of Object.entries(event.bars)) {
-        const topic = `kline:${symbol}:${interval}`;
-        if (this.hub.hasSubscribers(topic)) this.hub.publish(topic, JSON.stringify({ topic, data: bar }), now);
-      }
-    }
+    });
   }
 
   /** `quote:<SYMBOL>`, `kline:<SYMBOL>:<interval>` or a user topic. */
