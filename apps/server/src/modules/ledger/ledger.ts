@@ -151,7 +151,7 @@ export class Book {
   }
 }
 
-function assertBalanced(lines: { currency: string; amount: Money }[]) {
+export function assertBalanced(lines: { currency: string; amount: Money }[]) {
   const sums = new Map<string, Money>();
   for (const line of lines) sums.set(line.currency, (sums.get(line.currency) ?? new Money(0)).plus(line.amount));
   for (const [currency, sum] of sums) {
