@@ -49,8 +49,9 @@ export type EngineStats = { fills: number; closes: number; skipped: number; fail
 /**
  * The trading engine (docs/trading.md, Engine): per symbol a trigger book sorted by the last price
  * that fires each waiting order and position trigger, rebuilt from the database at start. A tick
- * pops only the crossed triggers and executes each in its own ledger transaction, serially per
- * symbol; the guarded updates of the service decide races with members' cancels and closes.
+ * pops only the crossed triggers and executes them (order fills in batches, position triggers
+ * each alone), ticks of a symbol one after the other; guarded updates decide races with members'
+ * cancels and closes.
  * Only the engine node (MARKET_ENGINE=on) runs it.
  */
 export class TradeEngine {

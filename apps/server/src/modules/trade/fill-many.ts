@@ -28,7 +28,14 @@ export async function fillMany(
   vips: Map<number, number>,
 ): Promise<{ order: OrderRow; position: PositionRow | null }[]> {
   const at = now.toISOString();
-  const fills = [];
+  const fills: {
+    id: number;
+    price: string;
+    fee: string;
+    reason: FillReasonRecord;
+    notional: Money;
+    feeAmount: Money;
+  }[] = [];
   for (const { order, price, reason } of executions) {
     const schedule = await trade.feeRow(order.market, book.tx);
     const notional = price.mul(order.quantity);
