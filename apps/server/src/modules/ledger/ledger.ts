@@ -172,7 +172,7 @@ function entryStatement(lineCount: number): string {
   return text;
 }
 
-function assertBalanced(lines: { currency: string; amount: Money }[]) {
+export function assertBalanced(lines: { currency: string; amount: Money }[]) {
   const sums = new Map<string, Money>();
   for (const line of lines) sums.set(line.currency, (sums.get(line.currency) ?? new Money(0)).plus(line.amount));
   for (const [currency, sum] of sums) {

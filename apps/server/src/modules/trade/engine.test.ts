@@ -1,9 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { fillReasons } from '@soar/contract';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { tradeOrders } from '../../db/schema/index.ts';
-import { moneyString } from '../../lib/decimal.ts';
+import { journalEntries, journalLines, notices, tradeOrders, tradePositions, users } from '../../db/schema/index.ts';
+import { Money, moneyString } from '../../lib/decimal.ts';
 import type { TestApp } from '../../test/helper.ts';
 import { balanceOf, createMember, expectLedgerVerified, type Headers } from '../../test/wallet.ts';
+import { Ledger } from '../ledger/ledger.ts';
+import { fill } from './placement.ts';
 import { createTradeApp, credit, detail, place, tick } from './test-kit.ts';
 
 // AAPL at a last of 100.00: bid 99.99, ask 100.01; US fees 0.05 %, minimum 1, platform fee 0.50.
@@ -83,5 +86,132 @@ describe('many triggers in one tick', () => {
     }
     expect(await detail(t.app, short.headers, alone.id)).toMatchObject({ status: 'cancelled' });
     expect(await balanceOf(t.app, short.headers, 'USD')).toEqual({ available: '107.55', frozen: '0' });
+  });
+});
+
+/** What a member's fills left behind, in the order of their orders, without ids and times. */
+async function fillsOf(userId: number) {
+  const db = t.app.db;
+  const orders = await db.select().from(tradeOrders).where(eq(tradeOrders.userId, userId)).orderBy(asc(tradeOrders.id));
+  const positions = await db
+    .select()
+    .from(tradePositions)
+    .where(eq(tradePositions.userId, userId))
+    .orderBy(asc(tradePositions.orderId));
+  const lines = await db
+    .select({
+      kind: journalEntries.kind,
+      account: journalLines.account,
+      amount: journalLines.amount,
+      after: journalLines.balanceAfter,
+    })
+    .from(journalLines)
+    .innerJoin(journalEntries, eq(journalEntries.id, journalLines.entryId))
+    .where(and(eq(journalEntries.userId, userId), eq(journalEntries.kind, 'trade_open')))
+    .orderBy(asc(journalLines.id));
+  const sent = await db
+    .select({ kind: notices.kind, params: notices.params })
+    .from(notices)
+    .where(and(eq(notices.userId, userId), eq(notices.kind, 'orderFilled')))
+    .orderBy(asc(notices.id));
+  return {
+    orders: orders.map(({ status, fillPrice, fee, fillReason, frozen }) => ({
+      status,
+      fillPrice,
+      fee,
+      fillReason,
+      frozen,
+    })),
+    positions: positions.map(({ quantity, openPrice, openFee, stopLoss, takeProfit, status, direction, lotSize }) => ({
+      quantity,
+      openPrice,
+      openFee,
+      stopLoss,
+      takeProfit,
+      status,
+      direction,
+      lotSize,
+    })),
+    lines,
+    notices: sent,
+  };
+}
+
+describe('a batch of fills in one tick', () => {
+  it('writes what filling each order alone writes: orders, positions, entries with their balances, notices', async () => {
+    const batched = await createMember(t.app);
+    const alone = await createMember(t.app);
+    for (const who of [batched, alone]) await credit(t.app, who.user.id, 'USD', '100000');
+    // A VIP level with a discount, so the fee of each fill is the member's own.
+    await t.app.db
+      .update(users)
+      .set({ vipLevel: 2 })
+      .where(inArray(users.id, [batched.user.id, alone.user.id]));
+    const orders = [
+      { quantity: 1, limitPrice: '99.50' },
+      { quantity: 3, limitPrice: '99.80', stopLoss: '90' },
+      { quantity: 150, limitPrice: '99.10', takeProfit: '120' },
+      { quantity: 2, limitPrice: '99.95' },
+      { quantity: 7, limitPrice: '99.50', stopLoss: '95', takeProfit: '110' },
+    ];
+    for (const who of [batched, alone]) {
+      for (const extra of orders) await place(t.app, who.headers, order({ type: 'limit', ...extra }));
+    }
+
+    // The per-fill rule: each of one member's orders filled by `fill`, each in its own transaction.
+    const instrument = t.app.market.instrument('AAPL');
+    if (!instrument) throw new Error('no AAPL');
+    const pending = await t.app.db
+      .select()
+      .from(tradeOrders)
+      .where(eq(tradeOrders.userId, alone.user.id))
+      .orderBy(asc(tradeOrders.id));
+    for (const row of pending) {
+      const reason = {
+        key: fillReasons.limitReached,
+        params: { limit: new Money(row.limitPrice ?? 0).toFixed(2), price: '99.01', side: 'ask' },
+      };
+      const result = await new Ledger(t.app.db).transaction((book) =>
+        fill(t.app.trade.service, book, row, instrument, new Money('99.01'), reason, t.app.trade.service.now()),
+      );
+      t.app.trade.service.notify(result.order, result.position);
+    }
+    // The other member's orders cross in one tick: at 99.00 every one fills at the ask of 99.01.
+    await tick(t.app, 'AAPL', '99.00');
+
+    const expected = await fillsOf(alone.user.id);
+    expect(expected.orders.every((row) => row.status === 'filled')).toBe(true);
+    expect(expected.lines).toHaveLength(orders.length * 4);
+    expect(await fillsOf(batched.user.id)).toEqual(expected);
+    expect(await balanceOf(t.app, batched.headers, 'USD')).toEqual(await balanceOf(t.app, alone.headers, 'USD'));
+  });
+
+  it('fills the others; of a member whose balance cannot cover them, only the fill it cannot cover is cancelled', async () => {
+    // 1 x 101 x 1.05 + 1.50 fee = 107.55 frozen per stop; at the gap to 120.01 a fill takes 121.51,
+    // 13.96 more than its frozen funds: 20 available cover the first fill, not the second.
+    const short = await createMember(t.app);
+    await credit(t.app, short.user.id, 'USD', '235.10');
+    const first = await place(t.app, short.headers, order({ type: 'stop', stopPrice: '101', quantity: 1 }));
+    const second = await place(t.app, short.headers, order({ type: 'stop', stopPrice: '101', quantity: 1 }));
+    expect(await balanceOf(t.app, short.headers, 'USD')).toEqual({ available: '20', frozen: '215.1' });
+    // Another member's stops share the short member's batch (sorted by member, the short one first).
+    const other = await createMember(t.app);
+    await credit(t.app, other.user.id, 'USD', '10000');
+    const others = [];
+    for (let i = 0; i < 18; i += 1) {
+      others.push(await place(t.app, other.headers, order({ type: 'stop', stopPrice: '101', quantity: 1 })));
+    }
+
+    await tick(t.app, 'AAPL', '120.00');
+    expect(await detail(t.app, short.headers, first.id)).toMatchObject({ status: 'filled', fillPrice: '120.01' });
+    expect(await detail(t.app, short.headers, second.id)).toMatchObject({ status: 'cancelled' });
+    expect(await balanceOf(t.app, short.headers, 'USD')).toEqual({ available: '113.59', frozen: '0' });
+    for (const placed of others) {
+      expect(await detail(t.app, other.headers, placed.id)).toMatchObject({ status: 'filled', fillPrice: '120.01' });
+    }
+    expect(await balanceOf(t.app, other.headers, 'USD')).toEqual({
+      available: moneyString(new Money(10000).sub(new Money('121.51').mul(18))),
+      frozen: '0',
+    });
   });
 });

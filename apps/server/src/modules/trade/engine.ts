@@ -16,11 +16,13 @@ import { Money, moneyString } from '../../lib/decimal.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { MarketEngine } from '../../market/engine.ts';
 import { type Instrument, tickSize } from '../../market/instrument.ts';
+import { BatchRefused } from '../ledger/batch.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import { sendNotice } from '../notice/send.ts';
 import { release } from './amend.ts';
 import { priceUnits, type SymbolBook, type Trigger, TriggerBook } from './book.ts';
 import { closeIn } from './closing.ts';
+import { type Execution, fillMany } from './fill-many.ts';
 import { fill } from './placement.ts';
 import { fillSide, formatPx, priceOn, type Sides, sides, stopOutPrice } from './pricing.ts';
 import type { OrderRow, PositionRow, TradeService } from './service.ts';
@@ -33,10 +35,7 @@ type Entry =
 /** Executions of one tick that run at once. */
 const executionConcurrency = 8;
 /** The most fills in one transaction: it holds its members' balance rows until it commits. */
-const maxBatch = 100;
-
-/** An order that fills now: at which price and why. */
-type Execution = { order: OrderRow; instrument: Instrument; price: Money; reason: FillReasonRecord };
+const maxBatch = 250;
 
 const fillAt = (order: OrderRow, instrument: Instrument, price: Money, reason: FillReasonRecord): Execution => ({
   order,
@@ -50,8 +49,9 @@ export type EngineStats = { fills: number; closes: number; skipped: number; fail
 /**
  * The trading engine (docs/trading.md, Engine): per symbol a trigger book sorted by the last price
  * that fires each waiting order and position trigger, rebuilt from the database at start. A tick
- * pops only the crossed triggers and executes each in its own ledger transaction, serially per
- * symbol; the guarded updates of the service decide races with members' cancels and closes.
+ * pops only the crossed triggers and executes them (order fills in batches, position triggers
+ * each alone), ticks of a symbol one after the other; guarded updates decide races with members'
+ * cancels and closes.
  * Only the engine node (MARKET_ENGINE=on) runs it.
  */
 export class TradeEngine {
@@ -67,6 +67,7 @@ export class TradeEngine {
    */
   readonly bests = new TriggerBook();
   readonly #chains = new Map<string, Promise<void>>();
+  readonly #quotes = new Map<string, { instrument: Instrument; price: number; sides: Sides }>();
   #stop: (() => void) | undefined;
   readonly stats: EngineStats = { fills: 0, closes: 0, skipped: 0, failed: 0 };
 
@@ -279,9 +280,15 @@ export class TradeEngine {
     }
   }
 
+  /** The quote now; kept per symbol while its price stays the same (a tick fires many orders at one price). */
   #quoted(instrument: Instrument): Sides | undefined {
+    const price = this.market.simulator.states.get(instrument.id)?.price;
+    const kept = this.#quotes.get(instrument.symbol);
+    if (kept && kept.instrument === instrument && price !== undefined && kept.price === price) return kept.sides;
     try {
-      return this.trade.quoted(instrument);
+      const sides = this.trade.quoted(instrument);
+      if (price !== undefined) this.#quotes.set(instrument.symbol, { instrument, price, sides });
+      return sides;
     } catch {
       return undefined;
     }
@@ -299,41 +306,51 @@ export class TradeEngine {
   }
 
   /**
-   * The fills of one tick in a few batches, each batch one transaction. Sorted by member, so the
-   * balance rows of concurrent batches are always locked in the same order (no deadlock).
+   * The fills of one tick in a few batches, each batch one transaction. Sorted by member and cut
+   * between members (a member with more than `maxBatch` fills spans several), so concurrent
+   * batches rarely wait on one balance row and always lock them in the same order (no deadlock).
    */
   #batches(fills: Execution[]): Execution[][] {
     if (fills.length === 0) return [];
     const size = Math.min(maxBatch, Math.ceil(fills.length / executionConcurrency));
     const sorted = [...fills].sort((a, b) => a.order.userId - b.order.userId || a.order.id - b.order.id);
     const batches: Execution[][] = [];
-    for (let index = 0; index < sorted.length; index += size) batches.push(sorted.slice(index, index + size));
+    let batch: Execution[] = [];
+    for (const execution of sorted) {
+      const last = batch[batch.length - 1];
+      if (batch.length >= maxBatch || (batch.length >= size && last && last.order.userId !== execution.order.userId)) {
+        batches.push(batch);
+        batch = [];
+      }
+      batch.push(execution);
+    }
+    batches.push(batch);
     return batches;
   }
 
   /**
-   * Fills a batch in one ledger transaction: each order still by its own guarded update and its
-   * own ledger entry. Should any fill of the batch fail (a balance short of a price that ran past
-   * what was frozen), the batch is undone and each order runs alone, so one order's failure never
-   * holds back the others.
+   * Fills a batch in one ledger transaction with a handful of set-based statements (`fillMany`).
+   * Should a member's balance not cover their fills (a price that ran past what was frozen), the
+   * batch is undone, the others' fills run again as a batch and that member's orders one by one,
+   * so only the order that cannot be covered is cancelled. Any other failure: each order alone.
    */
-  async #executeBatch(batch: Execution[]) {
+  async #executeBatch(batch: Execution[]): Promise<void> {
+    if (batch.length === 0) return;
     if (batch.length === 1 && batch[0]) return this.#execute(batch[0]);
     const now = this.trade.now();
     const vips = await this.trade.vipLevels([...new Set(batch.map(({ order }) => order.userId))]);
     let results: { order: OrderRow; position: PositionRow | null }[];
     try {
-      results = await this.ledger.transaction(async (book) => {
-        const filled = [];
-        for (const { order, instrument, price, reason } of batch) {
-          const fees = await this.trade.feeRow(order.market, book.tx);
-          filled.push(
-            await fill(this.trade, book, order, instrument, price, reason, now, fees, vips.get(order.userId)),
-          );
+      results = await this.ledger.transaction((book) => fillMany(this.trade, book, batch, now, vips));
+    } catch (error) {
+      if (error instanceof BatchRefused) {
+        const refused = new Set(error.userIds);
+        await this.#executeBatch(batch.filter(({ order }) => !refused.has(order.userId)));
+        for (const execution of batch) {
+          if (refused.has(execution.order.userId)) await this.#run(() => this.#execute(execution));
         }
-        return filled;
-      });
-    } catch {
+        return;
+      }
       for (const execution of batch) await this.#run(() => this.#execute(execution));
       return;
     }
