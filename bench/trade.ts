@@ -4,8 +4,9 @@
 // 2. a tick with no crossed trigger at 100,000 resting orders, against a linear scan of the same
 //    orders (goal: <= 50 µs);
 // 3. 1,000 triggers crossed by one tick: time to the last fill (goal: <= 50 ms).
-import { randomBytes } from 'node:crypto';
+
 import { fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
