@@ -9,8 +9,9 @@ import {
   timeInForce,
   waitingFor,
 } from '@soar/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client.ts';
+import { preparedRows, tableRow } from '../../db/rows.ts';
 import { type FillReasonRecord, instruments, tradeOrders, tradePositions, users } from '../../db/schema/index.ts';
 import { Money, moneyString } from '../../lib/decimal.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -45,7 +46,6 @@ export async function place(
   const tif = input.timeInForce ?? 'gtc';
 
   const result = await trade.deps.ledger.transaction(async (book) => {
-    const vip = await orderContext(book, instrument.symbol, userId);
     const base = {
       userId,
       symbol: instrument.symbol,
@@ -68,14 +68,20 @@ export async function place(
     };
     if (atOnce) {
       // Filled as it is written: no pending row exists for anything to race with.
-      const fee = feeOf(fees, vip, atOnce.price.mul(input.quantity)).fee;
-      const [order] = await book.tx
-        .insert(tradeOrders)
-        .values({ ...base, ...filledFields(atOnce.price, fee, atOnce.reason, now), positionId: nextPositionId })
-        .returning();
-      if (!order) throw new Error('insert returned no order');
-      return { order, position: await open(trade, book, order, instrument, new Money(0), now) };
+      const { order, position, noticeId } = await writeFilled(book, base, instrument, atOnce, fees, now);
+      await postCovered(trade, book, ...openingEntry(order, new Money(0)));
+      book.emit('notice', { userId, id: noticeId });
+      book.emit('orders', {
+        userId,
+        kind: 'order',
+        orderId: order.id,
+        positionId: position.id,
+        status: order.status,
+        symbol: order.symbol,
+      });
+      return { order, position };
     }
+    const vip = await orderContext(book, instrument.symbol, userId);
     const frozen = freezeOf(input, quoted, fees, vip);
     const waiting = block ? waitingFor.review : session.state === 'open' ? waitingFor.price : waitingFor.session;
     const [order] = await book.tx
@@ -123,6 +129,88 @@ function filledFields(price: Money, fee: Money, reason: FillReasonRecord, now: D
   };
 }
 
+type OrderBase = Omit<typeof tradeOrders.$inferInsert, 'status'> & { createdAt: Date; expiresAt: Date | null };
+
+const positionColumns = sql.raw(
+  Object.values(getTableColumns(tradePositions))
+    .map((column) => `opened.${column.name} as "position.${column.name}"`)
+    .join(', '),
+);
+
+/**
+ * An order that fills as it is placed, in ONE statement: the suspension check (a suspension
+ * committed before it is never missed, as `assertTradable`), the order written already filled,
+ * its position under the id the order took for it, and the notice of the fill. The fee depends on
+ * the member's VIP level, which the statement reads: the fee of each VIP step of the schedule is
+ * computed here (`feeOf`) and the statement takes the step at or below the member's level.
+ */
+async function writeFilled(
+  book: Book,
+  base: OrderBase,
+  instrument: Instrument,
+  fill: { price: Money; reason: FillReasonRecord },
+  fees: FeeRow,
+  now: Date,
+) {
+  const notional = fill.price.mul(base.quantity);
+  const levels = [0, ...fees.vipDiscounts.map((step) => step.level).filter((level) => level > 0)];
+  const steps = sql.join(
+    levels.map((level) => sql`(${level}::integer, ${moneyString(feeOf(fees, level, notional).fee)}::text)`),
+    sql`, `,
+  );
+  const at = now.toISOString();
+  const statement = sql`with context as (
+          select exists (select 1 from ${instruments} where ${instruments.symbol} = ${base.symbol}
+              and ${instruments.suspendedAt} is not null) as suspended,
+            coalesce((select ${users.vipLevel} from ${users} where ${users.id} = ${base.userId}), 0) as vip
+        ), priced as (
+          select (select step.fee from (values ${steps}) as step(level, fee)
+                  where step.level <= context.vip order by step.level desc limit 1) as fee
+          from context where not context.suspended
+        ), placed as (
+          insert into trade_orders (user_id, symbol, market, currency, type, direction, quantity, limit_price,
+            stop_price, trail_amount, trail_percent, trail_best, time_in_force, stop_loss, take_profit, block,
+            expires_at, created_at, status, frozen, fill_price, fee, fill_reason, filled_at, done_at, position_id)
+          select ${base.userId}::integer, ${base.symbol}::text, ${base.market}::text, ${base.currency}::text,
+            ${base.type}::text, ${base.direction}::text, ${base.quantity}::integer, ${base.limitPrice}::numeric,
+            ${base.stopPrice}::numeric, ${base.trailAmount}::numeric, ${base.trailPercent}::numeric,
+            ${base.trailBest}::numeric, ${base.timeInForce}::text, ${base.stopLoss}::numeric,
+            ${base.takeProfit}::numeric, ${base.block}::boolean, ${base.expiresAt?.toISOString() ?? null}::timestamptz,
+            ${base.createdAt.toISOString()}::timestamptz, ${orderStatuses.filled}::text, 0, ${moneyString(fill.price)}::numeric,
+            priced.fee::numeric, ${JSON.stringify(fill.reason)}::jsonb, ${at}::timestamptz, ${at}::timestamptz,
+            ${nextPositionId}
+          from priced
+          returning *
+        ), opened as (
+          insert into trade_positions (id, user_id, order_id, symbol, market, currency, direction, lot_size, quantity,
+            opened_quantity, open_price, open_fee, stop_loss, take_profit, status, created_at)
+          select position_id, user_id, id, symbol, market, currency, direction, ${instrument.lotSize}::integer,
+            quantity, quantity, fill_price, fee, stop_loss, take_profit, ${positionStatuses.open}::text, ${at}::timestamptz
+          from placed
+          returning *
+        ), noticed as (
+          insert into notices (user_id, kind, params, reference)
+          select user_id, 'orderFilled', jsonb_build_object('quantity', quantity, 'symbol', symbol,
+              'price', ${moneyString(fill.price)}::text, 'fee', priced.fee, 'currency', currency), 'order:' || id
+          from placed, priced
+          returning id
+        )
+        select context.suspended, placed.*, ${positionColumns}, noticed.id as notice_id
+        from context left join placed on true left join opened on true left join noticed on true`;
+  const [row] = await preparedRows<Record<string, unknown> & { suspended: boolean; notice_id: number | null }>(
+    book.tx,
+    `trade_place_filled_${levels.length}`,
+    statement,
+  );
+  if (row?.suspended) throw new AppError('INSTRUMENT_SUSPENDED', undefined, { symbol: base.symbol });
+  if (!row || row.notice_id === null) throw new Error('the filled order was not written');
+  return {
+    order: tableRow(tradeOrders, row),
+    position: tableRow(tradePositions, row, 'position.'),
+    noticeId: row.notice_id,
+  };
+}
+
 /**
  * Inside the order's transaction, in one round trip: the suspension check (a suspension committed
  * before it is never missed, as `assertTradable`) and the member's VIP level.
@@ -138,17 +226,14 @@ async function orderContext(book: Book, symbol: string, userId: number): Promise
   return row?.vip ?? 0;
 }
 
+/** What an entry takes from a member: what it needs, and what was frozen for it before. */
+type Funds = { userId: number; currency: string; needed: Money; frozen: Money };
+
 /**
  * Posts an entry that takes a member's funds. The ledger's guarded update refuses a short balance
  * by itself; only then is the balance read, to tell the member what was needed and what was there.
  */
-async function postCovered(
-  trade: TradeService,
-  book: Book,
-  header: EntryHeader,
-  postings: Posting[],
-  funds: { userId: number; currency: string; needed: Money; frozen: Money },
-) {
+async function postCovered(trade: TradeService, book: Book, header: EntryHeader, postings: Posting[], funds: Funds) {
   try {
     await book.post(header, postings);
   } catch (error) {
@@ -205,10 +290,6 @@ async function open(
   now: Date,
 ): Promise<PositionRow> {
   const { userId, currency } = order;
-  const price = new Money(order.fillPrice ?? 0);
-  const fee = new Money(order.fee ?? 0);
-  const notional = price.mul(order.quantity);
-  const total = notional.add(fee);
   const [position] = await book.tx
     .insert(tradePositions)
     .values({
@@ -222,8 +303,8 @@ async function open(
       lotSize: instrument.lotSize,
       quantity: order.quantity,
       openedQuantity: order.quantity,
-      openPrice: moneyString(price),
-      openFee: moneyString(fee),
+      openPrice: moneyString(order.fillPrice ?? 0),
+      openFee: moneyString(order.fee ?? 0),
       stopLoss: order.stopLoss,
       takeProfit: order.takeProfit,
       status: positionStatuses.open,
@@ -231,31 +312,8 @@ async function open(
     })
     .returning();
   if (!position) throw new Error('insert returned no position');
-  const lines = frozen.isZero()
-    ? [{ userId, bucket: 'available' as const, currency, amount: total.neg() }]
-    : [
-        { userId, bucket: 'frozen' as const, currency, amount: frozen.neg() },
-        { userId, bucket: 'available' as const, currency, amount: frozen.sub(total) },
-      ];
-  await postCovered(
-    trade,
-    book,
-    { kind: 'trade_open', reference: `order:${order.id}`, userId },
-    [...lines, { platform: 'trading', currency, amount: notional }, { platform: 'fees', currency, amount: fee }],
-    { userId, currency, needed: total, frozen },
-  );
-  await sendNotice(book, {
-    userId,
-    kind: 'orderFilled',
-    params: {
-      quantity: order.quantity,
-      symbol: order.symbol,
-      price: moneyString(price),
-      fee: moneyString(fee),
-      currency,
-    },
-    reference: `order:${order.id}`,
-  });
+  await postCovered(trade, book, ...openingEntry(order, frozen));
+  await sendNotice(book, { userId, kind: 'orderFilled', params: filledParams(order), reference: `order:${order.id}` });
   book.emit('orders', {
     userId,
     kind: 'order',
@@ -265,6 +323,39 @@ async function open(
     symbol: order.symbol,
   });
   return position;
+}
+
+/**
+ * The ledger entry that opens the position of an order just filled: `frozen` released, the
+ * notional to `trading`, the fee to `fees`, the rest from the member's available balance.
+ */
+function openingEntry(order: OrderRow, frozen: Money): [EntryHeader, Posting[], Funds] {
+  const { userId, currency } = order;
+  const notional = new Money(order.fillPrice ?? 0).mul(order.quantity);
+  const fee = new Money(order.fee ?? 0);
+  const total = notional.add(fee);
+  const lines: Posting[] = frozen.isZero()
+    ? [{ userId, bucket: 'available', currency, amount: total.neg() }]
+    : [
+        { userId, bucket: 'frozen', currency, amount: frozen.neg() },
+        { userId, bucket: 'available', currency, amount: frozen.sub(total) },
+      ];
+  return [
+    { kind: 'trade_open', reference: `order:${order.id}`, userId },
+    [...lines, { platform: 'trading', currency, amount: notional }, { platform: 'fees', currency, amount: fee }],
+    { userId, currency, needed: total, frozen },
+  ];
+}
+
+/** The `orderFilled` notice's texts' parameters. */
+function filledParams(order: OrderRow) {
+  return {
+    quantity: order.quantity,
+    symbol: order.symbol,
+    price: moneyString(order.fillPrice ?? 0),
+    fee: moneyString(order.fee ?? 0),
+    currency: order.currency,
+  };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { auditLog, notices, tradeOrders, tradePositions } from '../../db/schema/index.ts';
+import { auditLog, notices, tradeOrders, tradePositions, users } from '../../db/schema/index.ts';
 import type { TestApp } from '../../test/helper.ts';
 import { api } from '../../test/http.ts';
 import { platformBalance } from '../../test/products.ts';
@@ -64,6 +64,27 @@ describe('market orders', () => {
     ]);
     const [notice] = await t.app.db.select().from(notices).where(eq(notices.userId, member.user.id));
     expect(notice).toMatchObject({ kind: 'orderFilled' });
+  });
+
+  it('a VIP member pays the commission of the best step at or below their level, in the order, the ledger and the notice', async () => {
+    // 100 x 100.01 = 10,001.00 notional; 0.05 % = 5.0005 before the discount.
+    await t.app.db.update(users).set({ vipLevel: 2 }).where(eq(users.id, member.user.id));
+    // Level 2: 20 % off, 4.0004 rounded up to 4.01, plus the 0.50 platform fee.
+    expect(await place(t.app, member.headers, buy({ quantity: 100 }))).toMatchObject({
+      fee: '4.51',
+      total: '10005.51',
+    });
+    await t.app.db.update(users).set({ vipLevel: 7 }).where(eq(users.id, member.user.id));
+    // Level 7 is above the last step (5, 50 % off): 2.50025 rounded up to 2.51, plus 0.50.
+    expect(await place(t.app, member.headers, buy({ quantity: 100 }))).toMatchObject({
+      fee: '3.01',
+      total: '10004.01',
+    });
+    expect(await balanceOf(t.app, member.headers, 'USD')).toEqual({ available: '79990.48', frozen: '0' });
+    const fees = (await t.app.db.select().from(notices).where(eq(notices.userId, member.user.id))).map(
+      (notice) => notice.params.fee,
+    );
+    expect(fees.sort()).toEqual(['3.01', '4.51']);
   });
 
   it('a market sell fills at the bid and opens a short; its fill reason reads in German', async () => {
