@@ -1,6 +1,4 @@
-import { getTableColumns, type InferSelectModel, type SQL, type Table } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
-import type { Database, Transaction } from './client.ts';
+import { getTableColumns, type InferSelectModel, type Table } from 'drizzle-orm';
 
 /**
  * A row of `table` from a raw statement (`queryRows`), decoded and keyed as drizzle's own selects
@@ -14,15 +12,4 @@ export function tableRow<T extends Table>(table: T, raw: Record<string, unknown>
     row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
   }
   return row as InferSelectModel<T>;
-}
-
-const dialect = new PgDialect();
-
-/**
- * Raw rows of a statement prepared once per connection under `name` (PostgreSQL then skips its
- * parse and plan); the name must always carry the same text. The embedded database ignores it.
- */
-export async function preparedRows<T>(db: Database | Transaction, name: string, statement: SQL): Promise<T[]> {
-  const result = await db._.session.prepareQuery(dialect.sqlToQuery(statement), undefined, name, false).execute();
-  return (result as { rows: T[] }).rows;
 }

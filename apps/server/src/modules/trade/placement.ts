@@ -11,7 +11,7 @@ import {
 } from '@soar/contract';
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client.ts';
-import { preparedRows, tableRow } from '../../db/rows.ts';
+import { tableRow } from '../../db/rows.ts';
 import { type FillReasonRecord, instruments, tradeOrders, tradePositions, users } from '../../db/schema/index.ts';
 import { Money, moneyString } from '../../lib/decimal.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -197,9 +197,8 @@ async function writeFilled(
         )
         select context.suspended, placed.*, ${positionColumns}, noticed.id as notice_id
         from context left join placed on true left join opened on true left join noticed on true`;
-  const [row] = await preparedRows<Record<string, unknown> & { suspended: boolean; notice_id: number | null }>(
+  const [row] = await queryRows<Record<string, unknown> & { suspended: boolean; notice_id: number | null }>(
     book.tx,
-    `trade_place_filled_${levels.length}`,
     statement,
   );
   if (row?.suspended) throw new AppError('INSTRUMENT_SUSPENDED', undefined, { symbol: base.symbol });
