@@ -125,15 +125,23 @@ export async function queryRows<T>(db: Database, statement: SQL): Promise<T[]> {
   return result.rows;
 }
 
-type Driver = { query(text: string, values: unknown[]): Promise<{ rows: unknown[] }> };
+type Session = {
+  prepareQuery(
+    query: { sql: string; params: unknown[] },
+    fields: undefined,
+    name: undefined,
+    isResponseInArrayMode: false,
+  ): { execute(): Promise<unknown> };
+};
 
 /**
- * Sends a statement written as constant text with $n parameters straight to the driver (the
- * transaction's own connection inside a transaction), without drizzle building it on every call.
- * For the few statements every money transaction sends (docs/performance.md, bench:ledger).
+ * Sends a statement written as constant text with $n parameters through the transaction's own
+ * session, without drizzle building it on every call; values are decoded as by `queryRows` (so
+ * `tableRow` reads them as a drizzle select would). For the few statements every money
+ * transaction and every review sends (docs/performance.md, bench:ledger).
  */
 export async function queryText<T>(db: Database | Transaction, text: string, values: unknown[]): Promise<T[]> {
-  const driver = (db as unknown as { _: { session: { client: Driver } } })._.session.client;
-  const result = await driver.query(text, values);
-  return result.rows as T[];
+  const session = (db as unknown as { _: { session: Session } })._.session;
+  const result = await session.prepareQuery({ sql: text, params: values }, undefined, undefined, false).execute();
+  return (result as { rows: T[] }).rows;
 }

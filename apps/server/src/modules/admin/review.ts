@@ -1,7 +1,8 @@
 import type { ErrorCode } from '@soar/contract';
-import { eq } from 'drizzle-orm';
+import { eq, getTableName } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Transaction } from '../../db/client.ts';
+import { queryText, type Transaction } from '../../db/client.ts';
+import { tableRow } from '../../db/rows.ts';
 import { AppError } from '../../lib/errors.ts';
 import { recordAudit } from './audit.ts';
 
@@ -26,6 +27,18 @@ export type Review<T extends ReviewedTable, V> = {
   };
 };
 
+const lockStatements = new Map<ReviewedTable, string>();
+
+/** The reviewed row, locked: a constant text per table (every review of every domain sends it). */
+function lockStatement(table: ReviewedTable): string {
+  let text = lockStatements.get(table);
+  if (!text) {
+    text = `select * from "${getTableName(table)}" where id = $1 for update`;
+    lockStatements.set(table, text);
+  }
+  return text;
+}
+
 /**
  * An operator's decision on a waiting record (deposit, withdrawal, loan, KYC, adjustment): locks
  * the row, refuses one already decided (`ALREADY_REVIEWED`; of two racing reviews the second
@@ -39,7 +52,8 @@ export async function reviewRecord<T extends ReviewedTable, V>(
   const { id, audit } = review;
   // Drizzle cannot type a query over a generic table; rows are the table's own.
   const table: ReviewedTable = review.table;
-  const [before] = (await tx.select().from(table).where(eq(table.id, id)).for('update')) as RowOf<T>[];
+  const [raw] = await queryText<Record<string, unknown>>(tx, lockStatement(table), [id]);
+  const before = raw && (tableRow(table, raw) as RowOf<T>);
   if (!before) throw new AppError(review.notFound);
   if (before[review.waiting.column] !== review.waiting.is) throw new AppError('ALREADY_REVIEWED');
   // Taken before the change: a view may read the record again.
