@@ -89,7 +89,7 @@ function pgbenchScript(statements: Statement[]): string {
   for (const statement of statements) {
     const text = statement.text.replace(/\$(\d+)/g, (_, n) => literal(statement.values[Number(n) - 1]));
     const oneLine = text.replace(/\s+/g, ' ').trim();
-    lines.push(/^insert into "withdrawals"/i.test(oneLine) ? `${oneLine} \\gset w_` : `${oneLine};`);
+    lines.push(/^insert into "?withdrawals"?[ (]/i.test(oneLine) ? `${oneLine} \\gset w_` : `${oneLine};`);
   }
   return `${lines.join('\n')}\n`;
 }
