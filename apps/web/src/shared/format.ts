@@ -1,6 +1,33 @@
 import { numberDecimals } from './constants.ts';
 
 /**
+ * Intl formatters are slow to build and cheap to use: live rows format on every tick, so each
+ * (locale, options) pair is built once (docs/performance.md, bench:web).
+ */
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+export function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, options);
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
+export function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, options);
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
+/**
  * docs/product.md section 9: numbers show 4 decimals unless told otherwise. Values may be decimal strings
  * from the wire; they are formatted for display only, never computed with here.
  */
@@ -12,11 +39,9 @@ export function formatNumber(
 ): string {
   const number = typeof value === 'string' ? Number(value) : value;
   if (!Number.isFinite(number)) return '--';
-  return new Intl.NumberFormat(locale, {
-    minimumFractionDigits: decimals,
-    maximumFractionDigits: decimals,
-    ...options,
-  }).format(number);
+  return numberFormat(locale, { minimumFractionDigits: decimals, maximumFractionDigits: decimals, ...options }).format(
+    number,
+  );
 }
 
 export function formatMoney(value: number | string, currency: string, locale: string, decimals = 2): string {
@@ -57,5 +82,5 @@ export function formatDate(
 ) {
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return '--';
-  return new Intl.DateTimeFormat(locale, { ...dateStyles[style], ...(timeZone ? { timeZone } : {}) }).format(date);
+  return dateFormat(locale, { ...dateStyles[style], ...(timeZone ? { timeZone } : {}) }).format(date);
 }

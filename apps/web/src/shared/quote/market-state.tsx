@@ -1,6 +1,7 @@
 import type { MarketStatus, Quote } from '@soar/contract';
 import { sessionStates } from '@soar/contract';
 import { useTranslation } from 'react-i18next';
+import { dateFormat } from '../format.ts';
 import { useLocale } from '../use-locale.ts';
 import { statusOf, useMarketStatusList } from './market-status.ts';
 import styles from './quote.module.css';
@@ -9,11 +10,9 @@ import styles from './quote.module.css';
 function when(iso: string, locale: string, now = new Date()): string {
   const date = new Date(iso);
   const sameDay = date.toDateString() === now.toDateString();
-  return new Intl.DateTimeFormat(locale, {
-    ...(sameDay ? {} : { weekday: 'short' }),
-    hour: 'numeric',
-    minute: '2-digit',
-  }).format(date);
+  return dateFormat(locale, { ...(sameDay ? {} : { weekday: 'short' }), hour: 'numeric', minute: '2-digit' }).format(
+    date,
+  );
 }
 
 /**
