@@ -14,22 +14,11 @@ import { Money } from '../apps/server/src/lib/decimal.ts';
 import { Ledger } from '../apps/server/src/modules/ledger/ledger.ts';
 import { verifyLedger } from '../apps/server/src/modules/ledger/verify.ts';
 import { WithdrawService } from '../apps/server/src/modules/wallet/withdraw.ts';
+import { admin, serverUrl } from './lib/database.ts';
 import { printTable } from './lib/load.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const clients = Number(process.env.BENCH_CONNECTIONS ?? 8);
-const serverUrl =
-  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 function pgbenchBinary(): string {
   const debian = '/usr/lib/postgresql/15/bin/pgbench';

@@ -8,7 +8,6 @@
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { Money } from '../apps/server/src/lib/decimal.ts';
 import { Ledger } from '../apps/server/src/modules/ledger/ledger.ts';
@@ -16,13 +15,12 @@ import { verifyLedger } from '../apps/server/src/modules/ledger/verify.ts';
 import { SymbolBook } from '../apps/server/src/modules/trade/book.ts';
 import { createMember } from '../apps/server/src/test/fixtures.ts';
 import { testConfig } from '../apps/server/src/test/helper.ts';
+import { admin, serverUrl } from './lib/database.ts';
 import { printTable } from './lib/load.ts';
 import type { PlaceLoad, PlaceResult } from './lib/place-load.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const clients = Number(process.env.BENCH_CONNECTIONS ?? 8);
-const serverUrl =
-  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** Runs part 1b's load in a child process and waits for its figures. */
 function placeLoad(load: PlaceLoad): Promise<PlaceResult> {
@@ -32,16 +30,6 @@ function placeLoad(load: PlaceLoad): Promise<PlaceResult> {
     child.once('exit', (code) => reject(new Error(`the placement load exited with ${code}`)));
     child.send(load);
   });
-}
-
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
 }
 
 // 2. The trigger book alone (no database): a tick that crosses nothing.

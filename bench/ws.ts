@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import { admin, serverUrl } from './lib/database.ts';
 import { repositoryRoot, type Started, startServer } from './lib/process.ts';
 import { histogramSize, type WorkerAnswer, type WorkerStart } from './lib/ws-clients.ts';
 
@@ -20,8 +20,6 @@ const warmup = Number(process.env.BENCH_WARMUP ?? 5);
 const workerCount = Math.max(1, Math.min(clientCount, Number(process.env.BENCH_WORKERS ?? os.cpus().length)));
 const perClient = 20;
 const embedded = process.env.BENCH_DATABASE === 'pglite';
-const serverUrl =
-  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 type Result = { delivered: number; perSecond: number; p50: number; p99: number; rssMb: number; ticksPerSecond: number };
 
@@ -128,16 +126,6 @@ async function measure(started: Started, url: string, symbols: string[]): Promis
     rssMb: rss,
     ticksPerSecond: ticks.size / seconds,
   };
-}
-
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
 }
 
 const database = embedded ? undefined : `soar_bench_ws_${randomBytes(4).toString('hex')}`;

@@ -71,14 +71,7 @@ export async function place(
       const { order, position, noticeId } = await writeFilled(book, base, instrument, atOnce, fees, now);
       await postCovered(trade, book, ...openingEntry(order, new Money(0)));
       book.emit('notice', { userId, id: noticeId });
-      book.emit('orders', {
-        userId,
-        kind: 'order',
-        orderId: order.id,
-        positionId: position.id,
-        status: order.status,
-        symbol: order.symbol,
-      });
+      emitFilled(book, order, position);
       return { order, position };
     }
     const vip = await orderContext(book, instrument.symbol, userId);
@@ -313,14 +306,7 @@ async function open(
   if (!position) throw new Error('insert returned no position');
   await postCovered(trade, book, ...openingEntry(order, frozen));
   await sendNotice(book, { userId, kind: 'orderFilled', params: filledParams(order), reference: `order:${order.id}` });
-  book.emit('orders', {
-    userId,
-    kind: 'order',
-    orderId: order.id,
-    positionId: position.id,
-    status: order.status,
-    symbol: order.symbol,
-  });
+  emitFilled(book, order, position);
   return position;
 }
 
@@ -431,4 +417,16 @@ export async function openDelivered(
     symbol: instrument.symbol,
   });
   return { order, position };
+}
+
+/** The `orders` topic hears of a filled order and the position it opened once the fill commits. */
+function emitFilled(book: Book, order: OrderRow, position: PositionRow): void {
+  book.emit('orders', {
+    userId: order.userId,
+    kind: 'order',
+    orderId: order.id,
+    positionId: position.id,
+    status: order.status,
+    symbol: order.symbol,
+  });
 }
