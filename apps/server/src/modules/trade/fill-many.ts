@@ -6,6 +6,7 @@ import { Money, moneyString } from '../../lib/decimal.ts';
 import type { Instrument } from '../../market/instrument.ts';
 import { type BatchEntry, postMany } from '../ledger/batch.ts';
 import type { Book } from '../ledger/ledger.ts';
+import { emitFilled, filledParams, openingEntry } from './placement.ts';
 import { feeOf } from './pricing.ts';
 import type { OrderRow, PositionRow, TradeService } from './service.ts';
 
@@ -28,19 +29,12 @@ export async function fillMany(
   vips: Map<number, number>,
 ): Promise<{ order: OrderRow; position: PositionRow | null }[]> {
   const at = now.toISOString();
-  const fills: {
-    id: number;
-    price: string;
-    fee: string;
-    reason: FillReasonRecord;
-    notional: Money;
-    feeAmount: Money;
-  }[] = [];
+  const fills: { id: number; price: string; fee: string; reason: FillReasonRecord }[] = [];
   for (const { order, price, reason } of executions) {
     const schedule = await trade.feeRow(order.market, book.tx);
     const notional = price.mul(order.quantity);
     const fee = feeOf(schedule, vips.get(order.userId) ?? 0, notional).fee;
-    fills.push({ id: order.id, price: moneyString(price), fee: moneyString(fee), reason, notional, feeAmount: fee });
+    fills.push({ id: order.id, price: moneyString(price), fee: moneyString(fee), reason });
   }
   // The guarded update: only orders still pending move (and take their position's id).
   const moved = await queryRows<{ id: number; position_id: number }>(
@@ -55,7 +49,7 @@ export async function fillMany(
   );
   const positionIds = new Map(moved.map((row) => [row.id, row.position_id]));
   const results: { order: OrderRow; position: PositionRow | null }[] = [];
-  const filled: { order: OrderRow; position: PositionRow; pending: OrderRow; notional: Money; fee: Money }[] = [];
+  const filled: { order: OrderRow; position: PositionRow; pending: OrderRow }[] = [];
   executions.forEach(({ order: pending, instrument }, index) => {
     const positionId = positionIds.get(pending.id);
     const fill = fills[index];
@@ -98,7 +92,7 @@ export async function fillMany(
       closedAt: null,
     };
     results.push({ order, position });
-    filled.push({ order, position, pending, notional: fill.notional, fee: fill.feeAmount });
+    filled.push({ order, position, pending });
   });
   if (filled.length === 0) return results;
 
@@ -115,25 +109,10 @@ export async function fillMany(
         order by p.id`,
   );
 
-  // As `open`: frozen funds released, the notional to `trading`, the fee to `fees`.
-  const entries: BatchEntry[] = filled.map(({ order, pending, notional, fee }) => {
-    const { userId, currency } = order;
-    const frozen = new Money(pending.frozen);
-    const total = notional.add(fee);
-    const lines = frozen.isZero()
-      ? [{ userId, bucket: 'available' as const, currency, amount: total.neg() }]
-      : [
-          { userId, bucket: 'frozen' as const, currency, amount: frozen.neg() },
-          { userId, bucket: 'available' as const, currency, amount: frozen.sub(total) },
-        ];
-    return {
-      header: { kind: 'trade_open', reference: `order:${order.id}`, userId },
-      postings: [
-        ...lines,
-        { platform: 'trading', currency, amount: notional },
-        { platform: 'fees', currency, amount: fee },
-      ],
-    };
+  // As `open`: one `trade_open` entry per order.
+  const entries: BatchEntry[] = filled.map(({ order, pending }) => {
+    const [header, postings] = openingEntry(order, new Money(pending.frozen));
+    return { header, postings };
   });
   await postMany(book, entries);
 
@@ -146,13 +125,7 @@ export async function fillMany(
             at: index,
             userId: order.userId,
             reference: `order:${order.id}`,
-            params: {
-              quantity: order.quantity,
-              symbol: order.symbol,
-              price: order.fillPrice,
-              fee: order.fee,
-              currency: order.currency,
-            },
+            params: filledParams(order),
           })),
         )}::jsonb) as n(at integer, "userId" integer, reference text, params jsonb)
         order by n.at
@@ -163,14 +136,7 @@ export async function fillMany(
     const noticeId = noticeIds.get(`order:${order.id}`);
     if (noticeId === undefined) throw new Error('a fill without its notice');
     book.emit('notice', { userId: order.userId, id: noticeId });
-    book.emit('orders', {
-      userId: order.userId,
-      kind: 'order',
-      orderId: order.id,
-      positionId: position.id,
-      status: order.status,
-      symbol: order.symbol,
-    });
+    emitFilled(book, order, position);
   }
   return results;
 }

@@ -314,7 +314,7 @@ async function open(
  * The ledger entry that opens the position of an order just filled: `frozen` released, the
  * notional to `trading`, the fee to `fees`, the rest from the member's available balance.
  */
-function openingEntry(order: OrderRow, frozen: Money): [EntryHeader, Posting[], Funds] {
+export function openingEntry(order: OrderRow, frozen: Money): [EntryHeader, Posting[], Funds] {
   const { userId, currency } = order;
   const notional = new Money(order.fillPrice ?? 0).mul(order.quantity);
   const fee = new Money(order.fee ?? 0);
@@ -333,7 +333,7 @@ function openingEntry(order: OrderRow, frozen: Money): [EntryHeader, Posting[], 
 }
 
 /** The `orderFilled` notice's texts' parameters. */
-function filledParams(order: OrderRow) {
+export function filledParams(order: OrderRow) {
   return {
     quantity: order.quantity,
     symbol: order.symbol,
@@ -420,7 +420,7 @@ export async function openDelivered(
 }
 
 /** The `orders` topic hears of a filled order and the position it opened once the fill commits. */
-function emitFilled(book: Book, order: OrderRow, position: PositionRow): void {
+export function emitFilled(book: Book, order: OrderRow, position: PositionRow): void {
   book.emit('orders', {
     userId: order.userId,
     kind: 'order',
