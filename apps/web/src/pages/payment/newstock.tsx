@@ -2,7 +2,7 @@ import { ipoSubscribeBody } from '@soar/contract';
 import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { subscriptionAmount } from '../../features/ipo/amount.ts';
 import { useMySubscription, useOffer } from '../../features/ipo/api/offers.ts';
 import { type SubscribeBody, useReconfirm, useSubscribe } from '../../features/ipo/api/subscribe.ts';
@@ -14,6 +14,7 @@ import { toast } from '../../shared/feedback.ts';
 import { newKey, useIdempotentAttempt } from '../../shared/idempotency.ts';
 import { useMoney } from '../../shared/money-format.ts';
 import { PageFrame } from '../../shared/ui/page-frame.tsx';
+import { PayPasswordField } from '../../shared/ui/pay-password-field.tsx';
 import styles from '../../shared/ui/product-card.module.css';
 
 const fields = ipoSubscribeBody.pick({ payPassword: true });
@@ -124,27 +125,13 @@ export function Page() {
           </span>
         </div>
         <p className={styles.notice}>{t('ipo.freezeNote')}</p>
-        {hasPayPassword ? (
-          <label className={styles.field}>
-            <span className={styles.label}>{t('ipo.payPassword')}</span>
-            <input
-              className={`${styles.input} ${shown.payPassword ? styles.inputInvalid : ''}`}
-              type="password"
-              name="payPassword"
-              maxLength={16}
-              autoComplete="off"
-              value={payPassword}
-              placeholder={t('ipo.payPasswordPlaceholder')}
-              onChange={(event) => setPayPassword(event.target.value)}
-              aria-invalid={Boolean(shown.payPassword)}
-            />
-            {shown.payPassword && <p className={styles.error}>{shown.payPassword}</p>}
-          </label>
-        ) : (
-          <p className={styles.notice}>
-            {t('ipo.noPayPassword')} <Link to="/pages/setting/paypwd">{t('ipo.setPayPassword')}</Link>
-          </p>
-        )}
+        <PayPasswordField
+          hasPayPassword={hasPayPassword}
+          value={payPassword}
+          onChange={setPayPassword}
+          error={shown.payPassword}
+          missing={t('ipo.noPayPassword')}
+        />
         <Button
           block
           type="submit"

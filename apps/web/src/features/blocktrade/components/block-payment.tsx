@@ -2,11 +2,11 @@ import { blockOrderBody } from '@soar/contract';
 import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { contractErrors } from '../../../shared/contract-errors.ts';
 import { toast } from '../../../shared/feedback.ts';
 import { useIdempotentAttempt } from '../../../shared/idempotency.ts';
 import { useMoney } from '../../../shared/money-format.ts';
+import { PayPasswordField } from '../../../shared/ui/pay-password-field.tsx';
 import styles from '../../../shared/ui/product-card.module.css';
 import { type BlockOrderBody, useOffer, usePlaceBlockOrder, usePreview } from '../api/blocktrade.ts';
 import { OfferCard } from './offer-card.tsx';
@@ -105,27 +105,13 @@ export function BlockPayment({
         {row(t('blocktrade.available'), figures?.available)}
         {row(t('blocktrade.availableAfter'), figures?.availableAfter)}
         <p className={styles.notice}>{t('blocktrade.reviewNote')}</p>
-        {hasPayPassword ? (
-          <label className={styles.field}>
-            <span className={styles.label}>{t('blocktrade.payPassword')}</span>
-            <input
-              className={`${styles.input} ${shown.payPassword ? styles.inputInvalid : ''}`}
-              type="password"
-              name="payPassword"
-              maxLength={16}
-              autoComplete="off"
-              value={payPassword}
-              placeholder={t('blocktrade.payPasswordPlaceholder')}
-              onChange={(event) => setPayPassword(event.target.value)}
-              aria-invalid={Boolean(shown.payPassword)}
-            />
-            {shown.payPassword && <p className={styles.error}>{shown.payPassword}</p>}
-          </label>
-        ) : (
-          <p className={styles.notice}>
-            {t('blocktrade.noPayPassword')} <Link to="/pages/setting/paypwd">{t('blocktrade.setPayPassword')}</Link>
-          </p>
-        )}
+        <PayPasswordField
+          hasPayPassword={hasPayPassword}
+          value={payPassword}
+          onChange={setPayPassword}
+          error={shown.payPassword}
+          missing={t('blocktrade.noPayPassword')}
+        />
         <Button
           block
           type="submit"

@@ -2,12 +2,12 @@ import { type QuantFund, quantBuyBody } from '@soar/contract';
 import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useAvailable } from '../../../shared/balances.ts';
 import { contractErrors } from '../../../shared/contract-errors.ts';
 import { toast } from '../../../shared/feedback.ts';
 import { useIdempotentAttempt } from '../../../shared/idempotency.ts';
 import { useMoney } from '../../../shared/money-format.ts';
+import { PayPasswordField } from '../../../shared/ui/pay-password-field.tsx';
 import styles from '../../../shared/ui/product-card.module.css';
 import { Sheet } from '../../../shared/ui/sheet.tsx';
 import { type BuyBody, useBuyFund } from '../api/buy.ts';
@@ -107,27 +107,13 @@ export function BuySheet({
           <span className={styles.rowValue}>{t('quant.cycleDays', { count: fund.cycleDays })}</span>
         </div>
         <p className={styles.notice}>{t('quant.payoutNote', { count: fund.cycleDays })}</p>
-        {hasPayPassword ? (
-          <label className={styles.field}>
-            <span className={styles.label}>{t('quant.payPassword')}</span>
-            <input
-              className={`${styles.input} ${shown.payPassword ? styles.inputInvalid : ''}`}
-              type="password"
-              name="payPassword"
-              maxLength={16}
-              autoComplete="off"
-              value={payPassword}
-              placeholder={t('quant.payPasswordPlaceholder')}
-              onChange={(event) => setPayPassword(event.target.value)}
-              aria-invalid={Boolean(shown.payPassword)}
-            />
-            {shown.payPassword && <p className={styles.error}>{shown.payPassword}</p>}
-          </label>
-        ) : (
-          <p className={styles.notice}>
-            {t('quant.noPayPassword')} <Link to="/pages/setting/paypwd">{t('quant.setPayPassword')}</Link>
-          </p>
-        )}
+        <PayPasswordField
+          hasPayPassword={hasPayPassword}
+          value={payPassword}
+          onChange={setPayPassword}
+          error={shown.payPassword}
+          missing={t('quant.noPayPassword')}
+        />
         <Button block type="submit" color="primary" size="large" loading={buy.isPending} disabled={!hasPayPassword}>
           {t('quant.buy')}
         </Button>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from '../../../shared/feedback.ts';
 import { useIdempotentAttempt } from '../../../shared/idempotency.ts';
+import { PayPasswordField } from '../../../shared/ui/pay-password-field.tsx';
 import { type PlaceBody, usePlaceOrder } from '../api/place.ts';
 import { errorMessages, usePreview } from '../api/preview.ts';
 import { isBlock, priceFieldsOf, ticketFromQuery, toOrderInput } from '../ticket.ts';
@@ -117,33 +118,16 @@ export function ConfirmOrder({
         </dl>
       </div>
       <PreviewFigures preview={preview.isError ? undefined : data} problems={errorMessages(preview.error)} />
-      {block &&
-        (hasPayPassword ? (
-          <label className={styles.field}>
-            <span className={styles.label}>{t('trading.confirm.payPassword')}</span>
-            <input
-              className={`${styles.input} ${payPasswordError ? styles.inputInvalid : ''}`}
-              type="password"
-              name="payPassword"
-              maxLength={16}
-              autoComplete="off"
-              value={payPassword}
-              placeholder={t('trading.confirm.payPasswordPlaceholder')}
-              aria-invalid={Boolean(payPasswordError)}
-              onChange={(event) => setPayPassword(event.target.value)}
-            />
-            {payPasswordError ? (
-              <p className={styles.error}>{payPasswordError}</p>
-            ) : (
-              <span className={styles.caption}>{t('trading.confirm.payPasswordNote')}</span>
-            )}
-          </label>
-        ) : (
-          <p className={styles.notice}>
-            {t('trading.confirm.noPayPassword')}{' '}
-            <Link to="/pages/setting/paypwd">{t('trading.confirm.setPayPassword')}</Link>
-          </p>
-        ))}
+      {block && (
+        <PayPasswordField
+          hasPayPassword={hasPayPassword}
+          value={payPassword}
+          onChange={setPayPassword}
+          error={payPasswordError}
+          missing={t('trading.confirm.noPayPassword')}
+          note={t('trading.confirm.payPasswordNote')}
+        />
+      )}
       <Button
         block
         type="submit"

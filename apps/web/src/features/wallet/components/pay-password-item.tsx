@@ -7,14 +7,14 @@ import { Notice } from './wallet-page.tsx';
 export function PayPasswordItem({ hasPayPassword }: { hasPayPassword: boolean }) {
   const { t } = useTranslation();
   return (
-    <Form.Item name="payPassword" label={t('wallet.payPassword')} required>
+    <Form.Item name="payPassword" label={t('account.paypwd.password')} required>
       {hasPayPassword ? (
-        <Input type="password" maxLength={16} autoComplete="off" placeholder={t('wallet.payPasswordPlaceholder')} />
+        <Input type="password" maxLength={16} autoComplete="off" placeholder={t('account.paypwd.placeholder')} />
       ) : (
         <Notice tone="warning" testId="no-pay-password">
           {t('wallet.noPayPassword')}{' '}
           <Link className="wallet-link" to="/pages/setting/paypwd">
-            {t('wallet.setPayPassword')}
+            {t('account.paypwd.setNow')}
           </Link>
         </Notice>
       )}
