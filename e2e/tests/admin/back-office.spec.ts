@@ -42,14 +42,24 @@ test('an operator signs in, passes a deposit from the queue, and the member’s 
   await expect(menu).toContainText('Deposits');
   await expect(menu).not.toContainText('Operators');
 
-  await page
+  const row = page
     .getByTestId('deposit-table')
     .locator('tr', { hasText: String(deposit.id) })
-    .first()
-    .click();
+    .first();
+  await row.click();
   const drawer = page.getByTestId('deposit-review');
   await expect(drawer).toContainText('150.00 USD');
-  await expect(drawer.getByTestId('deposit-proof').locator('img')).toBeVisible();
+  const proofWidth = () =>
+    drawer
+      .getByTestId('deposit-proof')
+      .locator('img')
+      .evaluate((image: HTMLImageElement) => (image.complete ? image.naturalWidth : 0));
+  await expect.poll(proofWidth).toBeGreaterThan(0);
+  // Reopened while the upload is still cached, the proof loads again (it once showed a revoked URL).
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+  await row.click();
+  await expect.poll(proofWidth).toBeGreaterThan(0);
   await expect(drawer.getByTestId('member-context')).toContainText(member.uid);
   await expect(page).toHaveURL(new RegExp(`open=${deposit.id}`));
 

@@ -9,9 +9,9 @@ import { formatTime } from '../../shared/format.ts';
 import { idempotencyHeaders } from '../../shared/idempotency.ts';
 import { ReviewDrawer, useDecision } from '../../shared/review-queue/review-drawer.tsx';
 import { DepositStatus } from '../../shared/status.tsx';
+import { UploadImage } from '../../shared/upload-image.tsx';
 import { useSubmitValidation } from '../../shared/validation.ts';
 import type { AdminDeposit } from './deposit-queue-page.tsx';
-import { ProofImage } from './proof-image.tsx';
 
 type Decision = Omit<DepositReviewBody, 'id'>;
 
@@ -100,7 +100,12 @@ export function DepositReview({
       </Descriptions>
       <Divider titlePlacement="start">{t('deposits.proof')}</Divider>
       {deposit.proof ? (
-        <ProofImage id={deposit.proof} />
+        <UploadImage
+          id={deposit.proof}
+          alt={t('deposits.proof')}
+          failed={t('deposits.proofFailed')}
+          testId="deposit-proof"
+        />
       ) : (
         <Typography.Text type="secondary">{t('deposits.noProof')}</Typography.Text>
       )}

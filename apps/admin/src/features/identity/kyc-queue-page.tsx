@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../shared/confirm.ts';
 import { formatTime } from '../../shared/format.ts';
-import { UploadImage } from './upload-image.tsx';
+import { UploadImage } from '../../shared/upload-image.tsx';
 
 type Item = ApiData<'GET /admin/kyc/list'>['list'][number];
 const colors = ['gold', 'green', 'red'] as const;

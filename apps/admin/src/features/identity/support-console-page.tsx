@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../shared/format.ts';
 import { useSession } from '../../shared/session.ts';
-import { UploadImage } from './upload-image.tsx';
+import { UploadImage } from '../../shared/upload-image.tsx';
 
 type Conversation = ApiData<'GET /admin/support/conversation/list'>['list'][number];
 

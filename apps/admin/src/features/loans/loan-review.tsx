@@ -8,15 +8,23 @@ import { useMoney } from '../../shared/currencies.ts';
 import { formatPercent, formatTime } from '../../shared/format.ts';
 import { idempotencyHeaders } from '../../shared/idempotency.ts';
 import { ReviewDrawer, useDecision } from '../../shared/review-queue/review-drawer.tsx';
+import { UploadImage } from '../../shared/upload-image.tsx';
 import { useSubmitValidation, zodRule } from '../../shared/validation.ts';
 import type { AdminLoan } from './loan-queue-page.tsx';
 import { LoanApproval, LoanState } from './loan-status.tsx';
-import { SignatureImage } from './signature-image.tsx';
 
 type Values = { amount?: string; reason?: string };
 
 /** The reason is optional to approve: checked as required when refusing. */
 const reasonField = loanReviewBody.shape.reason;
+
+/** A signature is drawn dark on transparent: a white card shows it in either theme. */
+const signatureStyle = {
+  background: '#fff',
+  border: '1px solid #f0f0f0',
+  maxHeight: 120,
+  objectFit: 'contain',
+} as const;
 
 /** One loan with the member beside it: approve an amount (disbursed at once) or refuse with a reason. */
 export function LoanReview({
@@ -115,7 +123,14 @@ export function LoanReview({
           </Descriptions.Item>
         )}
         <Descriptions.Item label={t('loans.signature')} span={2}>
-          <SignatureImage id={loan.signature} />
+          <UploadImage
+            id={loan.signature}
+            alt={t('loans.signature')}
+            failed={t('loans.signatureFailed')}
+            width={240}
+            style={signatureStyle}
+            testId="loan-signature"
+          />
         </Descriptions.Item>
       </Descriptions>
       {waiting && (
