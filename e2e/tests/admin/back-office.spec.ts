@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, request, test } from '@playwright/test';
 import { call, operatorSession, operators } from '../api.ts';
-import { balance, bankDeposit, fundedWithdrawer, registerMember } from '../members.ts';
+import { balance, bankDeposit, fundedWithdrawer, openSignedIn, registerMember } from '../members.ts';
 import { confirmDialog, openAs } from './back-office.ts';
 
 let api: APIRequestContext;
@@ -214,4 +214,44 @@ test('a banner written in the back office shows on the member home page, in its 
   await row.getByRole('button', { name: 'Delete' }).click();
   await confirmDialog(page, 'Delete this banner?');
   await expect(page.getByTestId('banner-table')).not.toContainText(title);
+});
+
+test('a bank account added in the back office is offered on the deposit page until it is switched off', async ({
+  page,
+  browser,
+}) => {
+  const account = `DE89${Date.now() % 100000000}`;
+  await openAs(page, await operatorSession(api, 'admin'), '/deposit-channels');
+  await page.getByTestId('channel-new').click();
+  const form = page.locator('.ant-modal');
+  await form.locator('.ant-modal-footer .ant-btn-primary').click();
+  await expect(form.getByText('Bank is required')).toBeVisible();
+  await expect(form.getByText('Account is required')).toBeVisible();
+  await form.locator('#bankName').fill('Soar Test Bank');
+  await form.locator('#accountName').fill('Soar Securities Ltd');
+  await form.locator('#accountNumber').fill(account);
+  await form.locator('.ant-modal-footer .ant-btn-primary').click();
+  await confirmDialog(page, 'Save these changes?');
+  const row = page.getByTestId('channel-table').locator('tr', { hasText: account });
+  await expect(row).toContainText('Soar Test Bank');
+
+  const member = await registerMember(api);
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const deposit = await phone.newPage();
+  await openSignedIn(deposit, member.token, '/pages/deposit/card');
+  await expect(deposit.getByTestId('bank-account-number').filter({ hasText: account })).toBeVisible();
+
+  await row.getByRole('button', { name: 'Edit' }).click();
+  await form.locator('#enabled').click();
+  await form.locator('.ant-modal-footer .ant-btn-primary').click();
+  await confirmDialog(page, 'Save these changes?');
+  await expect(row).toContainText('No');
+  await deposit.reload();
+  await expect(deposit.getByTestId('bank-channel').first()).toBeVisible();
+  await expect(deposit.getByTestId('bank-account-number').filter({ hasText: account })).toHaveCount(0);
+  await phone.close();
+
+  await row.getByRole('button', { name: 'Delete' }).click();
+  await confirmDialog(page, /Delete this deposit channel\?/);
+  await expect(page.getByTestId('channel-table')).not.toContainText(account);
 });

@@ -6,7 +6,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../shared/confirm.ts';
 import { toastSuccess } from '../../shared/feedback.ts';
-import { useSubmitValidation, zodRule } from '../../shared/validation.ts';
+import { useFormSave } from '../../shared/form-save.ts';
+import { zodRule } from '../../shared/validation.ts';
 import styles from './content.module.css';
 import { contentLanguages, filledTranslations } from './languages.ts';
 
@@ -96,9 +97,9 @@ export default function BannersPage() {
 function BannerForm({ banner, onClose, onSaved }: { banner?: Banner; onClose: () => void; onSaved: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const validation = useSubmitValidation();
-  const save = useMutation({
-    mutationFn: (values: Values) => {
+  const editor = useFormSave(
+    form,
+    (values: Values) => {
       const body = {
         ...values,
         style: values.style as 0 | 1 | 2,
@@ -109,16 +110,11 @@ function BannerForm({ banner, onClose, onSaved }: { banner?: Banner; onClose: ()
         ? call('POST /admin/banner/update', { body: { id: banner.id, ...body } })
         : call('POST /admin/banner/create', { body });
     },
-    onSuccess: () => {
+    () => {
       onSaved();
       onClose();
     },
-  });
-  const submit = async () => {
-    validation.onSubmitCapture();
-    const values = await form.validateFields().catch(() => undefined);
-    if (values) void confirmAction({ title: t('common.confirmSave'), onOk: () => save.mutateAsync(values) });
-  };
+  );
   const text = bannerTranslation.shape;
   return (
     <Modal
@@ -126,13 +122,13 @@ function BannerForm({ banner, onClose, onSaved }: { banner?: Banner; onClose: ()
       width={720}
       title={banner ? t('common.edit') : t('common.add')}
       onCancel={onClose}
-      onOk={() => void submit()}
+      onOk={() => void editor.submit()}
       destroyOnHidden
     >
       <Form<Values>
         form={form}
         layout="vertical"
-        validateTrigger={validation.validateTrigger}
+        validateTrigger={editor.validateTrigger}
         initialValues={banner ?? { style: 0, sort: 0, enabled: true, translations: {} }}
       >
         <Space size="large" wrap>

@@ -6,7 +6,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../shared/confirm.ts';
 import { toastSuccess } from '../../shared/feedback.ts';
-import { useSubmitValidation, zodRule } from '../../shared/validation.ts';
+import { useFormSave } from '../../shared/form-save.ts';
+import { zodRule } from '../../shared/validation.ts';
 
 type Channel = ApiData<'GET /admin/deposit-channel/list'>[number];
 type Values = Omit<Channel, 'id' | 'qr'>;
@@ -33,13 +34,14 @@ export default function DepositChannelsPage() {
     <Card
       title={t('menu.depositChannels')}
       extra={
-        <Button type="primary" onClick={() => setEditing('new')}>
+        <Button type="primary" onClick={() => setEditing('new')} data-testid="channel-new">
           {t('common.add')}
         </Button>
       }
     >
       <Table<Channel>
         rowKey="id"
+        data-testid="channel-table"
         loading={list.isFetching}
         dataSource={list.data}
         pagination={false}
@@ -97,26 +99,32 @@ export default function DepositChannelsPage() {
 function ChannelForm({ channel, onClose, onSaved }: { channel?: Channel; onClose: () => void; onSaved: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const validation = useSubmitValidation();
   const type = Form.useWatch('type', form) ?? channel?.type ?? 'bank';
-  const save = useMutation({
-    mutationFn: (values: Values) =>
+  const editor = useFormSave(
+    form,
+    (values: Values) =>
       channel
         ? call('POST /admin/deposit-channel/update', { body: { id: channel.id, ...values } })
         : call('POST /admin/deposit-channel/create', { body: values }),
-    onSuccess: () => {
+    () => {
       onSaved();
       onClose();
     },
-  });
+  );
   const shape = depositChannelBody.shape;
-  const submit = async () => {
-    validation.onSubmitCapture();
-    const values = await form.validateFields().catch(() => undefined);
-    if (values) void confirmAction({ title: t('common.confirmSave'), onOk: () => save.mutateAsync(values) });
-  };
-  const text = (name: keyof Values & keyof typeof shape, label: string) => (
-    <Form.Item name={name} label={label} rules={[zodRule(shape[name], label)]}>
+  // The server refuses a bank channel without its bank and account, a crypto one without its address.
+  const text = (name: keyof Values & keyof typeof shape, label: string, required = false) => (
+    <Form.Item
+      name={name}
+      label={label}
+      required={required}
+      rules={[
+        ...(required
+          ? [{ required: true, whitespace: true, message: t('validation.required', { field: label }) }]
+          : []),
+        zodRule(shape[name], label),
+      ]}
+    >
       <Input />
     </Form.Item>
   );
@@ -126,13 +134,13 @@ function ChannelForm({ channel, onClose, onSaved }: { channel?: Channel; onClose
       open
       title={channel ? t('common.edit') : t('common.add')}
       onCancel={onClose}
-      onOk={() => void submit()}
+      onOk={() => void editor.submit()}
       destroyOnHidden
     >
       <Form<Values>
         form={form}
         layout="vertical"
-        validateTrigger={validation.validateTrigger}
+        validateTrigger={editor.validateTrigger}
         initialValues={channel ?? { type: 'bank', currency: 'USD', sort: 0, enabled: true }}
       >
         <Form.Item name="type" label={t('deposits.type')}>
@@ -146,9 +154,9 @@ function ChannelForm({ channel, onClose, onSaved }: { channel?: Channel; onClose
         {text('currency', t('common.currency'))}
         {type === 'bank' ? (
           <>
-            {text('bankName', t('deposits.bankName'))}
+            {text('bankName', t('deposits.bankName'), true)}
             {text('accountName', t('channels.accountName'))}
-            {text('accountNumber', t('deposits.account'))}
+            {text('accountNumber', t('deposits.account'), true)}
             {text('branch', t('deposits.bankBranch'))}
             {text('swift', t('deposits.bankCode'))}
           </>
@@ -161,7 +169,7 @@ function ChannelForm({ channel, onClose, onSaved }: { channel?: Channel; onClose
             >
               <Select options={cryptoNetworks.map((value) => ({ value, label: value }))} />
             </Form.Item>
-            {text('address', t('withdrawals.address'))}
+            {text('address', t('withdrawals.address'), true)}
           </>
         )}
         <Space size="large">
