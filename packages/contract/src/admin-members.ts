@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import type { Api } from './api.ts';
 import { ok, page, pageQuery } from './envelope.ts';
-import { idField, idQuery } from './fields.ts';
+import { idField, idQuery, isoTime as time } from './fields.ts';
 import { balance, loginAttempt } from './member.ts';
 import { decimalString } from './money.ts';
 import { position, positionStatuses, positionStatusList } from './trade.ts';
-import { adminDepositItem, adminWithdrawItem, transactionItem } from './wallet.ts';
+import { transactionItem } from './wallet.ts';
+import { adminDepositItem, adminWithdrawItem } from './wallet-admin.ts';
 
 /** Failures of the operators' member and balance calls. */
 export const memberAdminErrors = {
@@ -15,8 +16,6 @@ export const memberAdminErrors = {
   ADJUSTMENT_OWN: 403,
   MEMBER_SESSION_NOT_FOUND: 404,
 } as const;
-
-const time = z.string();
 
 // Members as operators see them (unmasked)
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Api } from './api.ts';
 import { ok, page, pageQuery } from './envelope.ts';
-import { idBody, idField, idQuery, payPasswordField } from './fields.ts';
+import { idBody, idField, idQuery, payPasswordField, isoTime as time } from './fields.ts';
 import { decimalString } from './money.ts';
 
 /** Failures of block trades (docs/blocktrade.md). */
@@ -31,8 +31,6 @@ export const blockOrderStatuses = {
 } as const;
 export type BlockOrderStatus = (typeof blockOrderStatuses)[keyof typeof blockOrderStatuses];
 const blockOrderStatusList = Object.values(blockOrderStatuses) as [BlockOrderStatus, ...BlockOrderStatus[]];
-
-const time = z.string().describe('ISO 8601 UTC');
 
 export const blockOffer = z.object({
   id: z.number().int(),

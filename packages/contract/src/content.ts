@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Api } from './api.ts';
 import { ok, page, pageQuery } from './envelope.ts';
-import { idBody, idField, idQuery } from './fields.ts';
+import { idBody, idField, idQuery, isoTime as time } from './fields.ts';
 import { newsCategories } from './market.ts';
 
 /** Failures of operator content (news, banners). */
@@ -10,7 +10,6 @@ export const contentErrors = {
 } as const;
 
 const text = (max: number) => z.string().trim().min(1).max(max);
-const time = z.string();
 
 // News in seven languages: English always, the others when translated
 

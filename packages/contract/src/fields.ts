@@ -17,3 +17,6 @@ export const passwordField = z
 
 /** The pay password a withdrawal, a purchase or a wallet binding is confirmed with. */
 export const payPasswordField = passwordField;
+
+/** A moment on the wire. */
+export const isoTime = z.string().describe('ISO 8601 UTC');

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Api } from './api.ts';
 import { ok, page, pageQuery } from './envelope.ts';
-import { idField, idQuery } from './fields.ts';
+import { idField, idQuery, isoTime as time } from './fields.ts';
 
 /** Failures of identity verification, the inbox, support chat and documents (docs/identity.md). */
 export const identityErrors = {
@@ -42,7 +42,6 @@ export function vipFeeDiscountPercent(level: number): number {
   return Math.max(0, Math.min(50, Math.floor(level) * 5));
 }
 
-const time = z.string().describe('ISO 8601 UTC');
 /** A NUL byte never reaches PostgreSQL text (it refuses it). */
 const noNul = (value: string) => !value.includes(String.fromCharCode(0));
 const uploadId = z

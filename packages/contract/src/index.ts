@@ -24,3 +24,4 @@ export * from './settings.ts';
 export * from './trade.ts';
 export * from './trade-admin.ts';
 export * from './wallet.ts';
+export * from './wallet-admin.ts';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Api } from './api.ts';
 import { ok, page, pageQuery } from './envelope.ts';
-import { idBody, idField, idQuery } from './fields.ts';
+import { idBody, idField, idQuery, isoTime as time } from './fields.ts';
 import { decimalString } from './money.ts';
 
 /** Failures of IPOs (docs/ipo.md). */
@@ -39,8 +39,6 @@ export type IpoOfferState = (typeof ipoOfferStates)[keyof typeof ipoOfferStates]
 
 /** Why a subscription got no shares (or none yet): the lottery, a refused reconfirmation, an operator. */
 export const ipoResultReasons = { lottery: 'lottery', notReconfirmed: 'notReconfirmed', manual: 'manual' } as const;
-
-const time = z.string().describe('ISO 8601 UTC');
 
 /** A positive price with at most 8 decimals. */
 export const ipoPrice = z

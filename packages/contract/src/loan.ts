@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Api } from './api.ts';
 import { ok, page, pageQuery } from './envelope.ts';
-import { idBody, idField, idQuery } from './fields.ts';
+import { idBody, idField, idQuery, isoTime as time } from './fields.ts';
 import { decimalString } from './money.ts';
 import { dailyRate, localDate } from './quant.ts';
 
@@ -40,8 +40,6 @@ export const signatureField = z
   .string({ error: 'validation.signature' })
   .regex(/^[0-9a-f]{32}$/, { error: 'validation.signature' })
   .describe('the upload id of the signature image');
-
-const time = z.string().describe('ISO 8601 UTC');
 
 /** The name of the loan contract among the product's documents (the web view shows it). */
 export const loanContractDocument = 'loan-contract';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Api } from './api.ts';
 import { ok, page, pageQuery } from './envelope.ts';
-import { idBody, idField, idQuery, payPasswordField } from './fields.ts';
+import { idBody, idField, idQuery, payPasswordField, isoTime as time } from './fields.ts';
 import { decimalString } from './money.ts';
 import { wholeAmount } from './wallet.ts';
 
@@ -34,8 +34,6 @@ export const localDate = z
   .string()
   .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, { error: 'validation.date' })
   .describe('YYYY-MM-DD');
-
-const time = z.string().describe('ISO 8601 UTC');
 
 export const quantFund = z.object({
   id: z.number().int(),

@@ -23,7 +23,8 @@ import { quantAdminApi, quantApi } from './quant.ts';
 import { settingsApi } from './settings.ts';
 import { tradeApi } from './trade.ts';
 import { tradeAdminApi } from './trade-admin.ts';
-import { walletAdminApi, walletApi } from './wallet.ts';
+import { walletApi } from './wallet.ts';
+import { walletAdminApi } from './wallet-admin.ts';
 
 /**
  * Every api object of the contract: a domain adds its objects here, once. The apps type their

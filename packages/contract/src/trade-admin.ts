@@ -1,12 +1,10 @@
 import { z } from 'zod';
 import type { Api } from './api.ts';
 import { ok, page, pageQuery } from './envelope.ts';
-import { idField } from './fields.ts';
+import { idField, isoTime as time } from './fields.ts';
 import { decimalString } from './money.ts';
 import { feeScheduleRow, order } from './trade.ts';
 import { orderReviewStatuses, orderStatusList } from './trade-terms.ts';
-
-const time = z.string().describe('ISO 8601 UTC');
 
 /** The block offer an order came from; the order's `limitPrice` is the block price it froze. */
 export const adminOrderOffer = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Api } from './api.ts';
 import { ok, page, pageQuery } from './envelope.ts';
-import { idBody, idField, idQuery } from './fields.ts';
+import { idBody, idField, idQuery, isoTime as time } from './fields.ts';
 import { decimalString } from './money.ts';
 import {
   closeReasonList,
@@ -18,7 +18,6 @@ import {
 
 export * from './trade-terms.ts';
 
-const time = z.string().describe('ISO 8601 UTC');
 const symbolField = z.string().trim().min(1, { error: 'validation.required' }).max(32).toUpperCase();
 
 /** The order as the member sends it to `order/preview` and `order/place`. */
