@@ -23,4 +23,22 @@ describe('idempotency keys of money-moving submissions', () => {
     result.current.succeeded();
     expect(result.current.attempt({ amount: '200' }).key).not.toBe(changed.key);
   });
+
+  it('send: a failed submission keeps its key for the retry, a taken one frees it', async () => {
+    const { result } = renderHook(() => useIdempotentAttempt<{ amount: string }>());
+    const keys: string[] = [];
+    const refused = (attempt: { key: string }) => {
+      keys.push(attempt.key);
+      return Promise.reject(new Error('network'));
+    };
+    const taken = (attempt: { key: string }) => {
+      keys.push(attempt.key);
+      return Promise.resolve({ id: 7 });
+    };
+    expect(await result.current.send(refused, { amount: '100' })).toBeUndefined();
+    expect(await result.current.send(taken, { amount: '100' })).toEqual({ answer: { id: 7 } });
+    await result.current.send(taken, { amount: '100' });
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[1]);
+  });
 });

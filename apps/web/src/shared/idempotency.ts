@@ -22,14 +22,29 @@ export function newKey(): string {
  */
 export function useIdempotentAttempt<T>() {
   const last = useRef<{ json: string; key: string } | undefined>(undefined);
+  const attempt = (body: T): Attempt<T> => {
+    const json = JSON.stringify(body);
+    if (last.current?.json !== json) last.current = { json, key: newKey() };
+    return { body, key: last.current.key };
+  };
   return {
-    attempt(body: T): Attempt<T> {
-      const json = JSON.stringify(body);
-      if (last.current?.json !== json) last.current = { json, key: newKey() };
-      return { body, key: last.current.key };
-    },
+    attempt,
     succeeded() {
       last.current = undefined;
+    },
+    /**
+     * Sends `body` under its key: `{ answer }` once the server took it (the next submission gets a
+     * new key), undefined when it failed (the request client has said why; the key is kept).
+     */
+    async send<R>(mutate: (attempt: Attempt<T>) => Promise<R>, body: T): Promise<{ answer: R } | undefined> {
+      let answer: R;
+      try {
+        answer = await mutate(attempt(body));
+      } catch {
+        return undefined;
+      }
+      last.current = undefined;
+      return { answer };
     },
   };
 }

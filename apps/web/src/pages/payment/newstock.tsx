@@ -11,7 +11,7 @@ import { useSessionStore } from '../../features/session/store.ts';
 import { useAvailable } from '../../shared/balances.ts';
 import { contractErrors } from '../../shared/contract-errors.ts';
 import { toast } from '../../shared/feedback.ts';
-import { newKey, useIdempotentAttempt } from '../../shared/idempotency.ts';
+import { useIdempotentAttempt } from '../../shared/idempotency.ts';
 import { useMoney } from '../../shared/money-format.ts';
 import { PageFrame } from '../../shared/ui/page-frame.tsx';
 import { PayPasswordField } from '../../shared/ui/pay-password-field.tsx';
@@ -36,6 +36,7 @@ export function Page() {
   const subscribe = useSubscribe();
   const reconfirm = useReconfirm();
   const attempts = useIdempotentAttempt<SubscribeBody>();
+  const reconfirmAttempts = useIdempotentAttempt<{ id: number; payPassword: string }>();
   const hasPayPassword = useSessionStore((session) => session.userInfo?.hasPayPassword === true);
   const [lots, setLots] = useState('1');
   const [payPassword, setPayPassword] = useState('');
@@ -59,13 +60,10 @@ export function Page() {
   async function submit() {
     setSubmitted(true);
     if (Object.keys(errors).length > 0 || !hasPayPassword || !offer) return;
-    try {
-      if (reconfirmId) await reconfirm.mutateAsync({ body: { id: reconfirmId, payPassword }, key: newKey() });
-      else await subscribe.mutateAsync(attempts.attempt({ offerId: offer.id, lots: count, payPassword }));
-    } catch {
-      return;
-    }
-    attempts.succeeded();
+    const sent = reconfirmId
+      ? await reconfirmAttempts.send(reconfirm.mutateAsync, { id: reconfirmId, payPassword })
+      : await attempts.send(subscribe.mutateAsync, { offerId: offer.id, lots: count, payPassword });
+    if (!sent) return;
     toast(t(reconfirmId ? 'ipo.reconfirmed' : 'ipo.subscribed'));
     navigate('/pages/product/newstock?tab=mine');
   }

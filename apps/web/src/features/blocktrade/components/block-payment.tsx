@@ -55,12 +55,7 @@ export function BlockPayment({
   async function submit() {
     setSubmitted(true);
     if (Object.keys(errors).length > 0 || !hasPayPassword || !valid || !offer) return;
-    try {
-      await place.mutateAsync(attempts.attempt({ offerId: offer.id, quantity: count, payPassword }));
-    } catch {
-      return;
-    }
-    attempts.succeeded();
+    if (!(await attempts.send(place.mutateAsync, { offerId: offer.id, quantity: count, payPassword }))) return;
     toast(t('blocktrade.placed'));
     onPlaced();
   }

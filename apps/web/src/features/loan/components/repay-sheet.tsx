@@ -41,12 +41,7 @@ export function RepaySheet({ loan, onClose }: { loan: LoanDetail; onClose: () =>
   async function submit() {
     setSubmitted(true);
     if (!valid) return;
-    try {
-      await repay.mutateAsync(attempts.attempt({ id: loan.id, amount: amount.trim() }));
-    } catch {
-      return;
-    }
-    attempts.succeeded();
+    if (!(await attempts.send(repay.mutateAsync, { id: loan.id, amount: amount.trim() }))) return;
     toast(t('loan.repaid'));
     onClose();
   }

@@ -59,12 +59,7 @@ export function BuySheet({
   async function submit() {
     setSubmitted(true);
     if (Object.keys(errors).length > 0 || !hasPayPassword) return;
-    try {
-      await buy.mutateAsync(attempts.attempt({ fundId: fund.id, amount: amount.trim(), payPassword }));
-    } catch {
-      return;
-    }
-    attempts.succeeded();
+    if (!(await attempts.send(buy.mutateAsync, { fundId: fund.id, amount: amount.trim(), payPassword }))) return;
     toast(t('quant.bought'));
     onBought();
   }

@@ -60,13 +60,9 @@ export function ConfirmOrder({
   async function submit() {
     setSubmitted(true);
     if (!input || !canPlace || (block && !payPasswordPattern.test(payPassword))) return;
-    let order: Order;
-    try {
-      order = await place.mutateAsync(attempts.attempt(block ? { ...input, payPassword } : input));
-    } catch {
-      return;
-    }
-    attempts.succeeded();
+    const sent = await attempts.send(place.mutateAsync, block ? { ...input, payPassword } : input);
+    if (!sent) return;
+    const order = sent.answer;
     toast(
       order.status === orderStatuses.filled
         ? t('trading.confirm.filled', { price: format.price(order.fillPrice, order.market) })

@@ -114,12 +114,7 @@ function CloseForm({
     });
     if (!ok) return;
     const body: CloseBody = { positionId: position.id, ...(mode === 'part' ? { quantity } : {}) };
-    try {
-      await close.mutateAsync(attempts.attempt(body));
-    } catch {
-      return;
-    }
-    attempts.succeeded();
+    if (!(await attempts.send(close.mutateAsync, body))) return;
     toast(t('trading.position.closed', { count: quantity }));
     if (quantity === position.quantity) onClosedAll();
     else setPart(lot);

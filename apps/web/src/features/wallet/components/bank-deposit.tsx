@@ -70,12 +70,7 @@ export function BankDepositForm({ currencies, amount }: { currencies: string[]; 
   async function submit(values: BankForm) {
     if (!check.passes(values)) return;
     const body = bodyOf(values);
-    try {
-      await apply.mutateAsync(attempts.attempt(body));
-    } catch {
-      return; // toasted by the request client; submitting again reuses the key
-    }
-    attempts.succeeded();
+    if (!(await attempts.send(apply.mutateAsync, body))) return;
     toast(t('wallet.depositSubmitted'));
     navigate('/pages/deposit/record');
   }

@@ -67,12 +67,7 @@ export function CryptoDepositForm({ network, amount }: { network: CryptoNetwork;
   async function submit(values: CryptoForm) {
     if (!check.passes(values)) return;
     const body = bodyOf(values);
-    try {
-      await apply.mutateAsync(attempts.attempt(body));
-    } catch {
-      return;
-    }
-    attempts.succeeded();
+    if (!(await attempts.send(apply.mutateAsync, body))) return;
     toast(t('wallet.depositSubmitted'));
     navigate('/pages/deposit/record');
   }

@@ -56,12 +56,7 @@ export function TransferForm({ balances, currencies }: { balances: Balances; cur
       }),
     });
     if (!sure) return;
-    try {
-      await apply.mutateAsync(attempts.attempt(body));
-    } catch {
-      return;
-    }
-    attempts.succeeded();
+    if (!(await attempts.send(apply.mutateAsync, body))) return;
     toast(t('wallet.transferDone'));
     form.setFieldValue('amount', '');
     check.reset();

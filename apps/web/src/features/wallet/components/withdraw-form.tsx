@@ -73,12 +73,7 @@ export function WithdrawCryptoForm({
   async function submit(values: WithdrawForm) {
     if (!check.passes(values)) return;
     const body = bodyOf(values);
-    try {
-      await apply.mutateAsync(attempts.attempt(body));
-    } catch {
-      return;
-    }
-    attempts.succeeded();
+    if (!(await attempts.send(apply.mutateAsync, body))) return;
     toast(t('wallet.withdrawSubmitted'));
     navigate('/pages/history/record?tab=withdraw');
   }
