@@ -1,5 +1,8 @@
 // The baseline of bench:ws: a bare `ws` server that broadcasts quote-shaped frames to the clients
 // subscribed to each symbol, at the tick rate the Soar run measured (env BARE_TICKS_PER_SECOND).
+// Like Soar's engine, each 250 ms step trades distinct symbols and stamps one `time` when the
+// step's prices are made, then writes each symbol to its subscribers in turn: both servers' latency
+// runs from the step's prices to the client, the whole step's fan-out included.
 import { createServer } from 'node:http';
 import { type WebSocket, WebSocketServer } from 'ws';
 
@@ -33,8 +36,11 @@ setInterval(() => {
   carry += (ticksPerSecond * stepMs) / 1000;
   const count = Math.floor(carry);
   carry -= count;
-  for (let i = 0; i < count; i++) {
-    const symbol = symbols[Math.floor(Math.random() * symbols.length)] as string;
+  const time = new Date().toISOString();
+  for (let i = 0; i < Math.min(count, symbols.length); i++) {
+    const j = i + Math.floor(Math.random() * (symbols.length - i));
+    [symbols[i], symbols[j]] = [symbols[j] as string, symbols[i] as string];
+    const symbol = symbols[i] as string;
     const topic = `quote:${symbol}`;
     const set = subscribers.get(topic);
     if (!set) continue;
@@ -57,7 +63,7 @@ setInterval(() => {
           volume: 123456,
           change: '0.00',
           changePercent: '0.00',
-          time: new Date().toISOString(),
+          time,
         },
       }),
     );

@@ -31,7 +31,8 @@ export const realtimeRoutes: FastifyPluginAsync<{ realtime: Realtime }> = async 
     '/ws',
     { websocket: true, schema: { hide: true, querystring: connectQuery } },
     (socket: WebSocket, request) => {
-      const query = request.query;
+      // The closures below outlive the request: they keep what they use (the logger), not `request`.
+      const { query, log } = request;
       const lang: LanguageKey = query.lang ? resolveLanguage(query.lang) : request.lang;
       hub.add(socket, request.raw.socket);
       const fail = (code: WsError, extra: { topic?: string; symbol?: string } = {}) =>
@@ -100,9 +101,7 @@ export const realtimeRoutes: FastifyPluginAsync<{ realtime: Realtime }> = async 
       let queue: Promise<unknown> = query.token ? authenticate(query.token) : Promise.resolve();
       socket.on('message', (raw: RawData) => {
         hub.touch(socket);
-        queue = queue
-          .then(() => handle(raw))
-          .catch((error: unknown) => request.log.warn({ err: error }, 'ws message failed'));
+        queue = queue.then(() => handle(raw)).catch((error: unknown) => log.warn({ err: error }, 'ws message failed'));
       });
     },
   );
