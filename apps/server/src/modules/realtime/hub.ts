@@ -13,7 +13,7 @@ export type HubOptions = {
 
 type Client = {
   socket: WebSocket;
-  /** The socket's TCP stream, which the hub writes its ready-made frames to. */
+  /** The socket's TCP stream: corked while a batch of frames is queued, so they leave in one write. */
   connection: Duplex;
   topics: Set<string>;
   userId: number | null;
@@ -33,29 +33,6 @@ type Topic = {
   timer: NodeJS.Timeout | undefined;
 };
 
-/**
- * `payload` as a whole WebSocket text frame (FIN, opcode 1, unmasked as server frames are), built
- * once per message and written as it is to every subscriber's TCP stream. The hub writes frames
- * itself instead of `socket.send`, which frames every copy again; that is safe because `ws`
- * writes synchronously here (no permessage-deflate, no blobs), so frames never interleave.
- */
-export function textFrame(payload: string): Buffer {
-  const length = Buffer.byteLength(payload);
-  const header = length < 126 ? 2 : length < 65_536 ? 4 : 10;
-  const frame = Buffer.allocUnsafe(header + length);
-  frame[0] = 0x81;
-  if (header === 2) frame[1] = length;
-  else if (header === 4) {
-    frame[1] = 126;
-    frame.writeUInt16BE(length, 2);
-  } else {
-    frame[1] = 127;
-    frame.writeBigUInt64BE(BigInt(length), 2);
-  }
-  frame.write(payload, header);
-  return frame;
-}
-
 export type HubStats = { clients: number; dropped: number; sent: number };
 
 /**
@@ -73,8 +50,8 @@ export class RealtimeHub {
   readonly maxTopics: number;
   readonly #maxBuffered: number;
   readonly stats: HubStats = { clients: 0, dropped: 0, sent: 0 };
-  /** During `batch`, the frames each client gets at its end. */
-  #queued: Map<Client, Buffer[]> | undefined;
+  /** During `batch`, the clients whose connection is corked. */
+  #corked: Set<Client> | undefined;
 
   constructor(options: HubOptions = {}) {
     this.coalesceMs = options.coalesceMs ?? 250;
@@ -192,20 +169,16 @@ export class RealtimeHub {
 
   /**
    * Runs `work` (publishes) with each client's frames held back and written together at the end:
-   * one write (one system call) per client instead of one per frame, which is what a burst of
-   * ticks costs.
+   * one system call per client instead of one per frame, which is what a burst of ticks costs.
    */
   batch(work: () => void): void {
-    const queued = new Map<Client, Buffer[]>();
-    this.#queued = queued;
+    const corked = new Set<Client>();
+    this.#corked = corked;
     try {
       work();
     } finally {
-      this.#queued = undefined;
-      for (const [client, frames] of queued) {
-        if (client.socket.readyState !== client.socket.OPEN) continue;
-        client.connection.write(frames.length === 1 ? frames[0] : Buffer.concat(frames));
-      }
+      this.#corked = undefined;
+      for (const client of corked) client.connection.uncork();
     }
   }
 
@@ -218,7 +191,7 @@ export class RealtimeHub {
   publish(topic: string, payload: string, at = Date.now()): void {
     const entry = this.#byTopic.get(topic);
     if (!entry) return;
-    const frame = textFrame(payload);
+    const frame = Buffer.from(payload);
     // A clock that went back (another node, a test's pinned clock) starts a new sequence.
     const since = at - entry.lastAt;
     if (!entry.pending && (since >= this.coalesceMs || since < 0)) {
@@ -243,7 +216,7 @@ export class RealtimeHub {
   publishToUser(userId: number, topic: string, payload: string): void {
     const clients = this.#byUser.get(userId);
     if (!clients) return;
-    const frame = textFrame(payload);
+    const frame = Buffer.from(payload);
     for (const client of clients) if (client.topics.has(topic)) this.#send(client, frame);
   }
 
@@ -251,14 +224,14 @@ export class RealtimeHub {
   publishAll(topic: string, payload: string): void {
     const entry = this.#byTopic.get(topic);
     if (!entry) return;
-    const frame = textFrame(payload);
+    const frame = Buffer.from(payload);
     for (const client of entry.clients) this.#send(client, frame);
   }
 
   /** A direct answer (ack, error, pong) to one socket. */
   reply(socket: WebSocket, message: object): void {
     const client = this.#bySocket.get(socket);
-    if (client) this.#send(client, textFrame(JSON.stringify(message)));
+    if (client) this.#send(client, Buffer.from(JSON.stringify(message)));
   }
 
   #send(client: Client, frame: Buffer) {
@@ -270,15 +243,12 @@ export class RealtimeHub {
       socket.terminate();
       return;
     }
-    this.stats.sent++;
-    const queued = this.#queued;
-    if (!queued) {
-      client.connection.write(frame);
-      return;
+    if (this.#corked && !this.#corked.has(client)) {
+      client.connection.cork();
+      this.#corked.add(client);
     }
-    const frames = queued.get(client);
-    if (frames) frames.push(frame);
-    else queued.set(client, [frame]);
+    this.stats.sent++;
+    socket.send(frame, { binary: false });
   }
 
   #beat() {
