@@ -87,7 +87,7 @@ const name = `soar_bench_${randomBytes(4).toString('hex')}`;
 await admin(`create database ${name}`);
 const url = new URL(serverUrl);
 url.pathname = `/${name}`;
-const database = openDatabase({ url: url.toString() });
+const database = await openDatabase({ url: url.toString() });
 
 try {
   await database.migrate();

@@ -151,7 +151,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   const database =
     options.database ??
-    openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, inMemory: config.inMemoryDatabase });
+    (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, inMemory: config.inMemoryDatabase }));
   app.addHook('onClose', async () => database.close());
   try {
     await database.migrate();

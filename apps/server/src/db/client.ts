@@ -1,5 +1,6 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -27,7 +28,7 @@ const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
 
 export type DatabaseOptions = { url?: string; dataDir?: string; inMemory?: boolean };
 
-export function openDatabase(options: DatabaseOptions): DatabaseHandle {
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) return openPostgres(options.url);
   return openPglite(options.inMemory ? undefined : options.dataDir);
 }
@@ -99,11 +100,12 @@ function openPostgres(url: string): DatabaseHandle {
   };
 }
 
-function openPglite(dataDir: string | undefined): DatabaseHandle {
+async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
   let directory: string | undefined;
   if (dataDir) {
     directory = path.join(dataDir, 'pglite');
     mkdirSync(directory, { recursive: true });
+    if (!existsSync(path.join(directory, 'PG_VERSION'))) await createCluster(directory);
   }
   const client = new PGlite(directory);
   const db = drizzlePglite(client);
@@ -113,6 +115,26 @@ function openPglite(dataDir: string | undefined): DatabaseHandle {
     migrate: () => migratePglite(db, { migrationsFolder }),
     close: () => client.close(),
   };
+}
+
+/**
+ * A first start creates the embedded cluster (initdb) in a worker thread, then the server opens it.
+ * PGlite's WASM memory never shrinks, and initdb grows it to about 800 MB, which the server would
+ * keep for its whole life; the same cluster opened afresh takes about a third of that
+ * (docs/performance.md, bench:ws). The worker's memory goes with the worker.
+ */
+async function createCluster(directory: string): Promise<void> {
+  const pglite = import.meta.resolve('@electric-sql/pglite');
+  const worker = new Worker(
+    `import(${JSON.stringify(pglite)})
+       .then(({ PGlite }) => PGlite.create(${JSON.stringify(directory)}))
+       .then((db) => db.close());`,
+    { eval: true },
+  );
+  await new Promise<void>((resolve, reject) => {
+    worker.once('error', reject);
+    worker.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`initdb worker exited with ${code}`))));
+  });
 }
 
 export async function ping(db: Database): Promise<void> {

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import type { Config } from '../config.ts';
 import { createTestDatabase, testConfig } from '../test/helper.ts';
-import { type openDatabase, queryRows } from './client.ts';
+import { type DatabaseHandle, queryRows } from './client.ts';
 import { currencies } from './schema/index.ts';
 
 const dirs: string[] = [];
@@ -14,7 +14,7 @@ afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-async function tableNames(handle: ReturnType<typeof openDatabase>) {
+async function tableNames(handle: DatabaseHandle) {
   const rows = await queryRows<{ table_name: string }>(
     handle.db,
     sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,

@@ -27,14 +27,14 @@ export const testConfig: Config = {
 export async function createTestDatabase(): Promise<{ handle: DatabaseHandle; url?: string; drop(): Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const handle = openDatabase({ inMemory: true });
+    const handle = await openDatabase({ inMemory: true });
     return { handle, drop: async () => {} };
   }
   const name = `soar_test_${randomBytes(6).toString('hex')}`;
   await adminQuery(serverUrl, `create database ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const handle = openDatabase({ url: url.toString() });
+  const handle = await openDatabase({ url: url.toString() });
   return {
     handle,
     url: url.toString(),

@@ -4,7 +4,7 @@ import { openDatabase } from '../../db/client.ts';
 import { verifyLedger } from './verify.ts';
 
 const config = loadConfig();
-const database = openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
 try {
   // The same schema the server would run on: a fresh database verifies as empty.
   await database.migrate();
