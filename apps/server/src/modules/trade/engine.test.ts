@@ -176,8 +176,11 @@ describe('a batch of fills in one tick', () => {
       );
       t.app.trade.service.notify(result.order, result.position);
     }
-    // The other member's orders cross in one tick: at 99.00 every one fills at the ask of 99.01.
+    // The other member's orders cross in one tick: at 99.00 every one fills at the ask of 99.01,
+    // all in one batch (the batch's statement, not the fallback that fills each order alone).
+    const batchedBefore = t.app.trade.engine.stats.batched;
     await tick(t.app, 'AAPL', '99.00');
+    expect(t.app.trade.engine.stats.batched - batchedBefore).toBe(orders.length);
 
     const expected = await fillsOf(alone.user.id);
     expect(expected.orders.every((row) => row.status === 'filled')).toBe(true);
@@ -202,7 +205,10 @@ describe('a batch of fills in one tick', () => {
       others.push(await place(t.app, other.headers, order({ type: 'stop', stopPrice: '101', quantity: 1 })));
     }
 
+    const batchedBefore = t.app.trade.engine.stats.batched;
     await tick(t.app, 'AAPL', '120.00');
+    // The other member's 18 fills ran again as a batch once the short member was taken out.
+    expect(t.app.trade.engine.stats.batched - batchedBefore).toBe(18);
     expect(await detail(t.app, short.headers, first.id)).toMatchObject({ status: 'filled', fillPrice: '120.01' });
     expect(await detail(t.app, short.headers, second.id)).toMatchObject({ status: 'cancelled' });
     expect(await balanceOf(t.app, short.headers, 'USD')).toEqual({ available: '113.59', frozen: '0' });

@@ -16,13 +16,12 @@ import { Money, moneyString } from '../../lib/decimal.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { MarketEngine } from '../../market/engine.ts';
 import { type Instrument, tickSize } from '../../market/instrument.ts';
-import { BatchRefused } from '../ledger/batch.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import { sendNotice } from '../notice/send.ts';
 import { release } from './amend.ts';
 import { priceUnits, type SymbolBook, type Trigger, TriggerBook } from './book.ts';
 import { closeIn } from './closing.ts';
-import { type Execution, fillMany } from './fill-many.ts';
+import { BatchRefused, type Execution, fillMany } from './fill-many.ts';
 import { fill } from './placement.ts';
 import { fillSide, formatPx, priceOn, type Sides, sides, stopOutPrice } from './pricing.ts';
 import type { OrderRow, PositionRow, TradeService } from './service.ts';
@@ -44,7 +43,8 @@ const fillAt = (order: OrderRow, instrument: Instrument, price: Money, reason: F
   reason,
 });
 
-export type EngineStats = { fills: number; closes: number; skipped: number; failed: number };
+/** `batched`: fills written by a batch's one statement (`fillMany`), the rest of `fills` each alone. */
+export type EngineStats = { fills: number; batched: number; closes: number; skipped: number; failed: number };
 
 /**
  * The trading engine (docs/trading.md, Engine): per symbol a trigger book sorted by the last price
@@ -69,7 +69,7 @@ export class TradeEngine {
   readonly #chains = new Map<string, Promise<void>>();
   readonly #quotes = new Map<string, { instrument: Instrument; price: number; sides: Sides }>();
   #stop: (() => void) | undefined;
-  readonly stats: EngineStats = { fills: 0, closes: 0, skipped: 0, failed: 0 };
+  readonly stats: EngineStats = { fills: 0, batched: 0, closes: 0, skipped: 0, failed: 0 };
 
   constructor(
     private readonly trade: TradeService,
@@ -329,7 +329,7 @@ export class TradeEngine {
   }
 
   /**
-   * Fills a batch in one ledger transaction with a handful of set-based statements (`fillMany`).
+   * Fills a batch in one ledger transaction with one statement (`fillMany`).
    * Should a member's balance not cover their fills (a price that ran past what was frozen), the
    * batch is undone, the others' fills run again as a batch and that member's orders one by one,
    * so only the order that cannot be covered is cancelled. Any other failure: each order alone.
@@ -351,10 +351,15 @@ export class TradeEngine {
         }
         return;
       }
+      // Not a refusal (the statement failed): said, then each order alone, so no fill is lost.
+      this.options.onError?.(error);
       for (const execution of batch) await this.#run(() => this.#execute(execution));
       return;
     }
-    for (const result of results) await this.#filled(result);
+    for (const result of results) {
+      if (result.position) this.stats.batched += 1;
+      await this.#filled(result);
+    }
   }
 
   async #filled(result: { order: OrderRow; position: PositionRow | null }) {

@@ -1,25 +1,130 @@
-import { orderStatuses, positionStatuses } from '@soar/contract';
-import { sql } from 'drizzle-orm';
-import { queryRows } from '../../db/client.ts';
-import { type FillReasonRecord, notices, tradeOrders, tradePositions } from '../../db/schema/index.ts';
-import { Money, moneyString } from '../../lib/decimal.ts';
+import { maxBalance, orderStatuses, positionStatuses } from '@soar/contract';
+import { queryText } from '../../db/client.ts';
+import type { FillReasonRecord } from '../../db/schema/index.ts';
+import { type Money, moneyString } from '../../lib/decimal.ts';
 import type { Instrument } from '../../market/instrument.ts';
-import { type BatchEntry, postMany } from '../ledger/batch.ts';
 import type { Book } from '../ledger/ledger.ts';
-import { emitFilled, filledParams, openingEntry } from './placement.ts';
-import { feeOf } from './pricing.ts';
+import { emitFilled } from './placement.ts';
+import { type FeeRow, feeOf } from './pricing.ts';
 import type { OrderRow, PositionRow, TradeService } from './service.ts';
 
 /** An order that fills now: at which price and why. */
 export type Execution = { order: OrderRow; instrument: Instrument; price: Money; reason: FillReasonRecord };
 
 /**
- * Fills many pending orders inside `book`'s transaction with a handful of statements, each order
- * exactly as `fill` (placement.ts) would: one guarded update moves every order still `pending`
- * (one a racing cancel moved first is left out, as `fill` leaves it), one insert opens their
- * positions, `postMany` writes one `trade_open` entry per order, one insert stores their
- * `orderFilled` notices. Throws `BatchRefused` (ledger/batch.ts) when a member's balance cannot
- * cover their fills: the caller rolls back and fills that member's orders one by one.
+ * Some members' balances cannot take their fills of a batch in order: nothing of the batch was
+ * written (the caller rolls the transaction back), and the caller fills those members' orders one
+ * by one to find the one that cannot be covered.
+ */
+export class BatchRefused extends Error {
+  constructor(readonly userIds: number[]) {
+    super(`the balances of members ${userIds.join(', ')} cannot cover their fills`);
+    this.name = 'BatchRefused';
+  }
+}
+
+/**
+ * A batch's fills in ONE statement, each order exactly as `fill` (placement.ts) writes it:
+ * - `pending`: the orders still pending, locked (one a racing cancel moved first is left out, as
+ *   `fill` leaves it), with what was frozen for each as the row holds it now;
+ * - `held`: their members' balance rows, locked after the orders and in the ledger's order (user
+ *   id, then currency), as `Book.post` locks them;
+ * - `running`: each fill's `trade_open` entry applied in the batch's order (frozen released, the
+ *   rest from available), with each balance after it; `refused` names every member whose balance
+ *   would leave [0, maxBalance] at some entry (or who holds no row in the currency), and then
+ *   nothing at all is written;
+ * - the writes: the orders filled (each taking its position's id), the positions, one update per
+ *   balance row with the batch's sum (under the ledger's guards), the journal entries (one per
+ *   fill, ids in the batch's order) and their lines (zero lines left out, as `post` does; member
+ *   lines with their balance after), the `orderFilled` notices.
+ * The arithmetic is PostgreSQL's numeric, exact as decimal.js is for numeric(24,8).
+ */
+const fillStatement = `with f as (
+    select * from jsonb_to_recordset($1::jsonb)
+      as f(n integer, id integer, price text, fee text, reason jsonb, lot_size integer)
+  ), pending as (
+    select f.n, o.id, o.user_id, o.symbol, o.market, o.currency, o.direction, o.quantity, o.stop_loss,
+      o.take_profit, o.frozen, f.price, f.fee, f.reason, f.lot_size, f.price::numeric * o.quantity as notional
+    from trade_orders o join f on f.id = o.id
+    where o.status = '${orderStatuses.pending}'
+    order by f.n for update of o
+  ), held as (
+    select b.user_id, b.currency, b.available, b.frozen
+    from balances b join (select distinct user_id, currency from pending) k
+      on b.user_id = k.user_id and b.currency = k.currency
+    order by b.user_id, b.currency for update of b
+  ), running as (
+    select p.*, p.frozen - p.notional - p.fee::numeric as released,
+      h.available + sum(p.frozen - p.notional - p.fee::numeric) over w as available_after,
+      h.frozen - sum(p.frozen) over w as frozen_after
+    from pending p left join held h on h.user_id = p.user_id and h.currency = p.currency
+    window w as (partition by p.user_id, p.currency order by p.n rows unbounded preceding)
+  ), refused as (
+    select distinct user_id from running
+    where available_after is null or available_after < 0 or frozen_after < 0
+      or available_after > $3::numeric or frozen_after > $3::numeric
+  ), numbered as materialized (
+    select r.*, nextval('trade_positions_id_seq') as position_id, nextval('journal_entries_id_seq') as entry_id
+    from running r where not exists (select 1 from refused) order by r.n
+  ), moved as (
+    update trade_orders o set status = '${orderStatuses.filled}', waiting_for = null, frozen = 0,
+      fill_price = r.price::numeric, fee = r.fee::numeric, fill_reason = r.reason, filled_at = $2::timestamptz,
+      done_at = $2::timestamptz, position_id = r.position_id
+    from numbered r where o.id = r.id
+    returning o.id
+  ), opened as (
+    insert into trade_positions (id, user_id, order_id, symbol, market, currency, direction, lot_size, quantity,
+      opened_quantity, open_price, open_fee, stop_loss, take_profit, status, created_at)
+    select position_id, user_id, id, symbol, market, currency, direction, lot_size, quantity, quantity,
+      price::numeric, fee::numeric, stop_loss, take_profit, '${positionStatuses.open}', $2::timestamptz
+    from numbered order by n
+    returning id
+  ), totals as (
+    select user_id, currency, sum(released) as available, -sum(frozen) as frozen
+    from numbered group by user_id, currency
+  ), updated as (
+    update balances b set available = b.available + t.available, frozen = b.frozen + t.frozen, updated_at = now()
+    from totals t
+    where b.user_id = t.user_id and b.currency = t.currency
+      and b.available + t.available >= 0 and b.frozen + t.frozen >= 0
+      and b.available + t.available <= $3::numeric and b.frozen + t.frozen <= $3::numeric
+    returning b.user_id
+  ), entries as (
+    insert into journal_entries (id, kind, reference, user_id)
+    select entry_id, 'trade_open', 'order:' || id, user_id from numbered order by n
+    returning id
+  ), lines as (
+    insert into journal_lines (entry_id, account, user_id, currency, amount, balance_after)
+    select r.entry_id, l.account, l.user_id, r.currency, l.amount, l.after
+    from numbered r cross join lateral (values
+        (1, 'frozen', r.user_id, -r.frozen, r.frozen_after),
+        (2, 'available', r.user_id, r.released, r.available_after),
+        (3, 'platform:trading', null, r.notional, null),
+        (4, 'platform:fees', null, r.fee::numeric, null)
+      ) as l(at, account, user_id, amount, after)
+    where l.amount <> 0
+    order by r.n, l.at
+    returning id
+  ), noticed as (
+    insert into notices (user_id, kind, params, reference)
+    select user_id, 'orderFilled', jsonb_build_object('quantity', quantity, 'symbol', symbol, 'price', price,
+        'fee', fee, 'currency', currency), 'order:' || id
+    from numbered order by n
+    returning id, reference
+  )
+  select 'refused' as row, user_id as id, null::integer as position_id, null::integer as notice_id from refused
+  union all
+  select 'filled', r.id, r.position_id::integer, x.id from numbered r join noticed x on x.reference = 'order:' || r.id
+  union all
+  select 'counts', (select count(*) from moved)::integer, (select count(*) from totals)::integer,
+    (select count(*) from updated)::integer`;
+
+type Row = { row: 'refused' | 'filled' | 'counts'; id: number; position_id: number | null; notice_id: number | null };
+
+/**
+ * Fills many pending orders inside `book`'s transaction in one statement (`fillStatement`). Throws
+ * `BatchRefused` when a member's balance cannot cover their fills: nothing was written, the caller
+ * rolls back and fills that member's orders one by one.
  */
 export async function fillMany(
   trade: TradeService,
@@ -28,35 +133,42 @@ export async function fillMany(
   now: Date,
   vips: Map<number, number>,
 ): Promise<{ order: OrderRow; position: PositionRow | null }[]> {
-  const at = now.toISOString();
-  const fills: { id: number; price: string; fee: string; reason: FillReasonRecord }[] = [];
-  for (const { order, price, reason } of executions) {
-    const schedule = await trade.feeRow(order.market, book.tx);
-    const notional = price.mul(order.quantity);
-    const fee = feeOf(schedule, vips.get(order.userId) ?? 0, notional).fee;
-    fills.push({ id: order.id, price: moneyString(price), fee: moneyString(fee), reason });
+  const schedules = new Map<string, FeeRow>();
+  const fills: { n: number; id: number; price: string; fee: string; reason: FillReasonRecord; lot_size: number }[] = [];
+  for (const [index, { order, instrument, price, reason }] of executions.entries()) {
+    let schedule = schedules.get(order.market);
+    if (!schedule) {
+      schedule = await trade.feeRow(order.market, book.tx);
+      schedules.set(order.market, schedule);
+    }
+    const fee = feeOf(schedule, vips.get(order.userId) ?? 0, price.mul(order.quantity)).fee;
+    fills.push({
+      n: index + 1,
+      id: order.id,
+      price: moneyString(price),
+      fee: moneyString(fee),
+      reason,
+      lot_size: instrument.lotSize,
+    });
   }
-  // The guarded update: only orders still pending move (and take their position's id).
-  const moved = await queryRows<{ id: number; position_id: number }>(
-    book.tx,
-    sql`update ${tradeOrders} set status = ${orderStatuses.filled}, waiting_for = null, frozen = 0,
-          fill_price = f.price, fee = f.fee, fill_reason = f.reason, filled_at = ${at}::timestamptz,
-          done_at = ${at}::timestamptz, position_id = nextval(pg_get_serial_sequence('trade_positions', 'id'))
-        from jsonb_to_recordset(${JSON.stringify(fills.map(({ id, price, fee, reason }) => ({ id, price, fee, reason })))}::jsonb)
-          as f(id integer, price numeric, fee numeric, reason jsonb)
-        where ${tradeOrders.id} = f.id and ${tradeOrders.status} = ${orderStatuses.pending}
-        returning ${tradeOrders.id} as id, ${tradeOrders.positionId} as position_id`,
-  );
-  const positionIds = new Map(moved.map((row) => [row.id, row.position_id]));
+  const rows = await queryText<Row>(book.tx, fillStatement, [JSON.stringify(fills), now.toISOString(), maxBalance]);
+  const refused = rows.filter((row) => row.row === 'refused').map((row) => row.id);
+  if (refused.length > 0) throw new BatchRefused(refused.sort((a, b) => a - b));
+  const counts = rows.find((row) => row.row === 'counts');
+  const written = new Map(rows.filter((row) => row.row === 'filled').map((row) => [row.id, row]));
+  if (!counts || counts.id !== written.size || counts.position_id !== counts.notice_id) {
+    throw new Error('a batch of fills was not written whole');
+  }
+
   const results: { order: OrderRow; position: PositionRow | null }[] = [];
-  const filled: { order: OrderRow; position: PositionRow; pending: OrderRow }[] = [];
   executions.forEach(({ order: pending, instrument }, index) => {
-    const positionId = positionIds.get(pending.id);
+    const row = written.get(pending.id);
     const fill = fills[index];
-    if (positionId === undefined || !fill) {
+    if (!row || row.position_id === null || row.notice_id === null || !fill) {
       results.push({ order: pending, position: null });
       return;
     }
+    const positionId = row.position_id;
     const order: OrderRow = {
       ...pending,
       status: orderStatuses.filled,
@@ -91,52 +203,10 @@ export async function fillMany(
       openedAt: now,
       closedAt: null,
     };
-    results.push({ order, position });
-    filled.push({ order, position, pending });
-  });
-  if (filled.length === 0) return results;
-
-  await book.tx.execute(
-    sql`insert into ${tradePositions} (id, user_id, order_id, symbol, market, currency, direction, lot_size,
-          quantity, opened_quantity, open_price, open_fee, stop_loss, take_profit, status, created_at)
-        select p.id, p."userId", p."orderId", p.symbol, p.market, p.currency, p.direction, p."lotSize",
-          p.quantity, p."openedQuantity", p."openPrice", p."openFee", p."stopLoss", p."takeProfit", p.status,
-          ${at}::timestamptz
-        from jsonb_to_recordset(${JSON.stringify(filled.map(({ position }) => position))}::jsonb)
-          as p(id integer, "userId" integer, "orderId" integer, symbol text, market text, currency text,
-            direction text, "lotSize" integer, quantity integer, "openedQuantity" integer, "openPrice" numeric,
-            "openFee" numeric, "stopLoss" numeric, "takeProfit" numeric, status text)
-        order by p.id`,
-  );
-
-  // As `open`: one `trade_open` entry per order.
-  const entries: BatchEntry[] = filled.map(({ order, pending }) => {
-    const [header, postings] = openingEntry(order, new Money(pending.frozen));
-    return { header, postings };
-  });
-  await postMany(book, entries);
-
-  const stored = await queryRows<{ id: number; reference: string }>(
-    book.tx,
-    sql`insert into ${notices} (user_id, kind, params, reference)
-        select n."userId", 'orderFilled', n.params, n.reference
-        from jsonb_to_recordset(${JSON.stringify(
-          filled.map(({ order }, index) => ({
-            at: index,
-            userId: order.userId,
-            reference: `order:${order.id}`,
-            params: filledParams(order),
-          })),
-        )}::jsonb) as n(at integer, "userId" integer, reference text, params jsonb)
-        order by n.at
-        returning id, reference`,
-  );
-  const noticeIds = new Map(stored.map((row) => [row.reference, row.id]));
-  for (const { order, position } of filled) {
-    const noticeId = noticeIds.get(`order:${order.id}`);
-    if (noticeId === undefined) throw new Error('a fill without its notice');
-    book.emit('notice', { userId: order.userId, id: noticeId });
+    book.touched.set(`${order.userId}:${order.currency}`, { userId: order.userId, currency: order.currency });
+    book.emit('notice', { userId: order.userId, id: row.notice_id });
     emitFilled(book, order, position);
-  }
+    results.push({ order, position });
+  });
   return results;
 }
