@@ -1,5 +1,6 @@
-// bench:ledger — withdraw-and-refuse cycles through the ledger on PostgreSQL, next to pgbench
-// running an equivalent two-row update transaction, in the same run on a fresh database.
+// bench:ledger — withdraw-and-refuse cycles through the ledger on PostgreSQL (bench/lib/withdraw-cycles.ts,
+// also bench:trade's baseline), next to pgbench replaying the very statements of one cycle, in the
+// same run on a fresh database.
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -8,14 +9,11 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client.ts';
-import { users, walletAddresses } from '../apps/server/src/db/schema/index.ts';
 import { seedSettings } from '../apps/server/src/db/seed/settings.ts';
-import { Money } from '../apps/server/src/lib/decimal.ts';
-import { Ledger } from '../apps/server/src/modules/ledger/ledger.ts';
 import { verifyLedger } from '../apps/server/src/modules/ledger/verify.ts';
-import { WithdrawService } from '../apps/server/src/modules/wallet/withdraw.ts';
 import { admin, serverUrl } from './lib/database.ts';
 import { printTable } from './lib/load.ts';
+import { firstMemberId, withdrawCycles } from './lib/withdraw-cycles.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const clients = Number(process.env.BENCH_CONNECTIONS ?? 8);
@@ -25,8 +23,7 @@ function pgbenchBinary(): string {
   return existsSync(debian) ? debian : 'pgbench';
 }
 
-/** Bench members get ids from here, and the captured withdrawal this id: both are easy to find in the SQL. */
-const firstMemberId = 900_001;
+/** The captured withdrawal gets this id, easy to find in the SQL (as the members' ids from `firstMemberId`). */
 const capturedWithdrawalId = 800_001;
 
 type Statement = { text: string; values: unknown[] };
@@ -92,78 +89,14 @@ const database = await openDatabase({ url: url.toString() });
 try {
   await database.migrate();
   await seedSettings(database.db);
-  const ledger = new Ledger(database.db);
-  const withdrawals = new WithdrawService(database.db, ledger);
-
-  // One member per client, each funded through the ledger, so the run measures the ledger's own
-  // cost rather than contention on a single balance row (the race tests cover that).
-  const members: { userId: number; wallet: typeof walletAddresses.$inferSelect }[] = [];
-  for (let i = 0; i < clients; i += 1) {
-    const [user] = await database.db
-      .insert(users)
-      .values({
-        id: firstMemberId + i,
-        uid: `b${i}`,
-        nickname: `bench ${i}`,
-        passwordHash: '-',
-        inviteCode: `BENCH${i}`,
-      })
-      .returning();
-    if (!user) throw new Error('no user');
-    const [wallet] = await database.db
-      .insert(walletAddresses)
-      .values({ userId: user.id, name: 'bench', currency: 'USDT', network: 'TRC20', address: `T${i}` })
-      .returning();
-    if (!wallet) throw new Error('no wallet');
-    await ledger.transaction((book) =>
-      book.post({ kind: 'bench_funding', reference: 'bench', userId: user.id }, [
-        { platform: 'demo_funding', currency: 'USDT', amount: '-1000000' },
-        { userId: user.id, bucket: 'available', currency: 'USDT', amount: '1000000' },
-      ]),
-    );
-    members.push({ userId: user.id, wallet });
-  }
-
-  const reviewer = { operatorId: 0, ip: 'bench' };
-  const latencies: number[] = [];
-  async function cycle(member: (typeof members)[number]) {
-    let started = performance.now();
-    const frozen = await withdrawals.freeze(member.userId, {
-      currency: 'USDT',
-      amount: new Money(10),
-      fee: new Money(1),
-      wallet: member.wallet,
-      arrival: { currency: 'USDT', amount: new Money(10), rate: new Money(1) },
-    });
-    latencies.push(performance.now() - started);
-    started = performance.now();
-    await withdrawals.review(reviewer, { id: frozen.id, status: 2 });
-    latencies.push(performance.now() - started);
-  }
-  // The audit log references operators: the bench reviewer is operator 0, created here.
-  await database.db.execute(sql`insert into operators (id, username, password_hash) values (0, 'bench', '-')`);
-
-  const runFor = async (ms: number) => {
-    const deadline = performance.now() + ms;
-    await Promise.all(
-      members.map(async (member) => {
-        while (performance.now() < deadline) await cycle(member);
-      }),
-    );
-  };
+  const load = await withdrawCycles(database.db, clients);
   // The statements of one cycle, as the driver sends them, become pgbench's script.
-  const first = members[0];
+  const first = load.members[0];
   if (!first) throw new Error('no bench member');
   await database.db.execute(sql.raw(`select setval('withdrawals_id_seq', ${capturedWithdrawalId - 1})`));
-  const captured = await captureStatements(() => cycle(first));
-  await runFor(2000);
-  latencies.length = 0;
-  const started = performance.now();
-  await runFor(seconds * 1000);
-  const elapsed = (performance.now() - started) / 1000;
-  const sorted = [...latencies].sort((a, b) => a - b);
-  const p99 = sorted[Math.floor(sorted.length * 0.99)] ?? 0;
-  const ledgerOps = latencies.length / elapsed;
+  const captured = await captureStatements(() => load.cycle(first));
+  await load.run(2000);
+  const measured = await load.run(seconds * 1000);
   const report = await verifyLedger(database.db);
 
   // pgbench: the very statements of one ledger cycle (freeze, then refuse), without the application.
@@ -185,14 +118,16 @@ try {
     { run: 'pgbench, the same statements', 'tx/s': Math.round(tps), 'p99 ms': '-', 'avg ms': pgbenchLatency / 2 },
     {
       run: 'ledger withdraw freeze + refuse',
-      'tx/s': Math.round(ledgerOps),
-      'p99 ms': Number(p99.toFixed(1)),
-      'avg ms': Number((sorted.reduce((a, b) => a + b, 0) / Math.max(1, sorted.length)).toFixed(2)),
+      'tx/s': Math.round(measured.perSecond),
+      'p99 ms': Number(measured.p99Ms.toFixed(1)),
+      'avg ms': Number(measured.avgMs.toFixed(2)),
     },
   ]);
-  console.log(`clients: ${clients}, seconds: ${seconds}, ledger transactions: ${latencies.length}`);
-  console.log(`ratio (ledger / pgbench transactions per second): ${(ledgerOps / tps).toFixed(2)} (goal >= 0.60)`);
-  console.log(`p99: ${p99.toFixed(1)} ms (goal < 20 ms); ledger verified: ${report.ok}`);
+  console.log(`clients: ${clients}, seconds: ${seconds}, ledger transactions: ${measured.transactions}`);
+  console.log(
+    `ratio (ledger / pgbench transactions per second): ${(measured.perSecond / tps).toFixed(2)} (goal >= 0.60)`,
+  );
+  console.log(`p99: ${measured.p99Ms.toFixed(1)} ms (goal < 20 ms); ledger verified: ${report.ok}`);
   if (!report.ok) {
     console.error(report.problems.join('\n'));
     process.exitCode = 1;
