@@ -252,6 +252,18 @@ describe('ordering and the review', () => {
     expect(kinds.map((row) => row.kind)).toContain('orderFilled');
   });
 
+  it('a retried order with the same Idempotency-Key answers the first order and freezes once', async () => {
+    const offer = await createOffer();
+    const body = { offerId: offer.id, quantity: 10_000, payPassword };
+    const headers = { ...member.headers, 'idempotency-key': 'block-1' };
+    const first = await api(t.app).post('blocktrade/order', body, { headers });
+    expect(first.statusCode, first.body).toBe(200);
+    const again = await api(t.app).post('blocktrade/order', body, { headers });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    expect(await balanceOf(t.app, member.headers, 'USD')).toEqual({ available: '1049524.5', frozen: '950475.5' });
+  });
+
   it('a refusal returns every frozen unit with the reason, and frees the quantity for others', async () => {
     const offer = await createOffer();
     const rich = await investor('3000000');

@@ -222,7 +222,7 @@ export class BlocktradeService {
     this.check(found, instrument, body.quantity, 0);
     await verifyPayPassword(this.db, userId, body.payPassword);
     const now = this.now();
-    const order = await this.deps.ledger.transaction(async (book) => {
+    return this.deps.ledger.transaction(async (book) => {
       const [offer] = await book.tx
         .select()
         .from(blocktradeOffers)
@@ -274,9 +274,8 @@ export class BlocktradeService {
         status: row.status,
         symbol: row.symbol,
       });
-      return row;
+      return this.orderView(row);
     }, claim);
-    return this.orderView(order);
   }
 
   orderView(row: OrderRow) {

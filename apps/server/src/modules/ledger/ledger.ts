@@ -44,8 +44,15 @@ export class Book {
   readonly touched = new Map<string, { userId: number; currency: string }>();
   /** Events for the bus, sent once the transaction commits (never for a rolled-back one). */
   readonly events: { name: BusEventName; event: BusEvents[BusEventName] }[] = [];
+  /** Work for once the transaction has committed (never for a rolled-back one, nor for a replay). */
+  readonly committed: (() => void)[] = [];
 
   constructor(readonly tx: Transaction) {}
+
+  /** Runs `callback` after the commit, as the bus events are sent: in-memory state follows the rows. */
+  afterCommit(callback: () => void): void {
+    this.committed.push(callback);
+  }
 
   async post(header: EntryHeader, postings: Posting[]): Promise<number> {
     const lines = postings
@@ -193,7 +200,8 @@ export class Ledger {
 
   /**
    * Runs `work` in one transaction. With an idempotency claim the key is inserted first (a
-   * concurrent duplicate waits on it), the answer stored with it, and a replay gets that answer.
+   * concurrent duplicate waits on it), the answer stored with it, and a replay gets that answer:
+   * as JSON, so with a claim `work` returns the call's answer (a view), not rows with dates.
    */
   async transaction<T>(work: (book: Book) => Promise<T>, claim?: IdempotencyClaim): Promise<T> {
     let book: Book | undefined;
@@ -212,6 +220,7 @@ export class Ledger {
     if ('replay' in outcome) return outcome.replay as T;
     for (const event of book?.touched.values() ?? []) this.bus?.emit('balance', event);
     for (const { name, event } of book?.events ?? []) this.bus?.emit(name, event as never);
+    for (const callback of book?.committed ?? []) callback();
     return outcome.result;
   }
 }

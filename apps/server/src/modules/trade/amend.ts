@@ -58,7 +58,7 @@ export async function cancel(
   lang: LanguageKey,
   claim?: IdempotencyClaim,
 ) {
-  const order = await trade.deps.ledger.transaction(async (book) => {
+  return trade.deps.ledger.transaction(async (book) => {
     const done = await release(
       trade,
       book,
@@ -66,15 +66,16 @@ export async function cancel(
       orderStatuses.cancelled,
       trade.now(),
     );
-    if (done) return done;
+    if (done) {
+      book.afterCommit(() => trade.notify(done, null));
+      return orderView(trade, done, lang);
+    }
     const [row] = await book.tx
       .select({ id: tradeOrders.id })
       .from(tradeOrders)
       .where(and(eq(tradeOrders.id, id), eq(tradeOrders.userId, userId)));
     throw new AppError(row ? 'TRADE_ORDER_NOT_PENDING' : 'TRADE_ORDER_NOT_FOUND');
   }, claim);
-  trade.notify(order, null);
-  return orderView(trade, order, lang);
 }
 
 export async function update(

@@ -139,7 +139,7 @@ export async function close(
   const instrument = trade.instrument(owned.symbol);
   const quoted = trade.quoted(instrument);
   const now = trade.now();
-  const done = await trade.deps.ledger.transaction(async (book) => {
+  return trade.deps.ledger.transaction(async (book) => {
     const result = await closeIn(trade, book, body.positionId, {
       userId,
       quantity: body.quantity,
@@ -153,10 +153,9 @@ export async function close(
       }),
     });
     if (!result) throw new AppError('TRADE_POSITION_CLOSED');
-    return result;
+    book.afterCommit(() => trade.notify(null, result.position));
+    const [position] = await positionViews(trade, [result.position], book.tx);
+    if (!position) throw new Error('no view of the position');
+    return { position, close: closeView(trade, result.close, result.position, lang) };
   }, claim);
-  trade.notify(null, done.position);
-  const [position] = await positionViews(trade, [done.position]);
-  if (!position) throw new Error('no view of the position');
-  return { position, close: closeView(trade, done.close, done.position, lang) };
 }

@@ -45,7 +45,8 @@ export async function place(
   const currency = instrument.currency;
   const tif = input.timeInForce ?? 'gtc';
 
-  const result = await trade.deps.ledger.transaction(async (book) => {
+  // The answer is the order's view, made in the transaction: a replay with the same key gets it back.
+  return trade.deps.ledger.transaction(async (book) => {
     const base = {
       userId,
       symbol: instrument.symbol,
@@ -72,7 +73,8 @@ export async function place(
       await postCovered(trade, book, ...openingEntry(order, new Money(0)));
       book.emit('notice', { userId, id: noticeId });
       emitFilled(book, order, position);
-      return { order, position };
+      book.afterCommit(() => trade.notify(order, position));
+      return orderView(trade, order, lang);
     }
     const vip = await orderContext(book, instrument.symbol, userId);
     const frozen = freezeOf(input, quoted, fees, vip);
@@ -100,10 +102,9 @@ export async function place(
       status: order.status,
       symbol: order.symbol,
     });
-    return { order, position: null as PositionRow | null };
+    book.afterCommit(() => trade.notify(order, null));
+    return orderView(trade, order, lang);
   }, claim);
-  trade.notify(result.order, result.position);
-  return orderView(trade, result.order, lang);
 }
 
 /** The position's id is taken with its order's row, so the order needs no second update to link it. */

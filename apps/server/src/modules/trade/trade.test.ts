@@ -565,3 +565,34 @@ describe('suspended instruments', () => {
     expect((await place(t.app, member.headers, buy())).status).toBe('filled');
   });
 });
+
+describe('a retried call with the same Idempotency-Key', () => {
+  it('answers the first result again and moves nothing more: place, cancel and close', async () => {
+    const headers = { ...member.headers, 'idempotency-key': 'place-1' };
+    const first = await api(t.app).post('order/place', buy(), { headers });
+    expect(first.statusCode).toBe(200);
+    const again = await api(t.app).post('order/place', buy(), { headers });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    expect(await balanceOf(t.app, member.headers, 'USD')).toEqual({ available: '98998.4', frozen: '0' });
+
+    const closing = { ...member.headers, 'idempotency-key': 'close-1' };
+    const body = { positionId: first.json().data.positionId, quantity: 4 };
+    const closed = await api(t.app).post('order/close', body, { headers: closing });
+    expect(closed.statusCode).toBe(200);
+    const closedAgain = await api(t.app).post('order/close', body, { headers: closing });
+    expect(closedAgain.statusCode).toBe(200);
+    expect(closedAgain.json()).toEqual(closed.json());
+    const [position] = await t.app.db.select().from(tradePositions).where(eq(tradePositions.id, body.positionId));
+    expect(position?.quantity).toBe(6);
+
+    const limit = buy({ type: 'limit', limitPrice: '90.00' });
+    const waiting = (await api(t.app).post('order/place', limit, { headers: member.headers })).json().data;
+    const cancelling = { ...member.headers, 'idempotency-key': 'cancel-1' };
+    const cancelled = await api(t.app).post('order/cancel', { id: waiting.id }, { headers: cancelling });
+    expect(cancelled.statusCode).toBe(200);
+    const cancelledAgain = await api(t.app).post('order/cancel', { id: waiting.id }, { headers: cancelling });
+    expect(cancelledAgain.statusCode).toBe(200);
+    expect(cancelledAgain.json()).toEqual(cancelled.json());
+  });
+});

@@ -12,6 +12,7 @@ import {
 } from '@soar/contract';
 import { translate } from '@soar/i18n';
 import type Decimal from 'decimal.js';
+import type { Database, Transaction } from '../../db/client.ts';
 import type { blocktradeOffers, FillReasonRecord } from '../../db/schema/index.ts';
 import { Money, moneyString } from '../../lib/decimal.ts';
 import { type FeeRow, formatPx, pnlOf, stopOutPrice } from './pricing.ts';
@@ -78,9 +79,9 @@ export function trailTrigger(
   return row.direction === directions.sell ? best.sub(distance) : best.add(distance);
 }
 
-export async function positionViews(trade: TradeService, rows: PositionRow[]) {
+export async function positionViews(trade: TradeService, rows: PositionRow[], db?: Database | Transaction) {
   const fees = new Map<string, FeeRow>();
-  for (const market of new Set(rows.map((row) => row.market))) fees.set(market, await trade.feeRow(market));
+  for (const market of new Set(rows.map((row) => row.market))) fees.set(market, await trade.feeRow(market, db));
   return rows.map((row) => {
     const live = trade.maybeQuoted(row.symbol);
     const direction = row.direction as Direction;
