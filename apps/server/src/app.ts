@@ -277,6 +277,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     }
   });
 
+  // One instance: the web plugin's first view hears of the operators' banner changes.
+  const banners = new BannerService(database.db);
   await app.register(
     async (api) => {
       await api.register(settingsRoutes, { settings });
@@ -285,7 +287,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       await api.register(adminAuthRoutes, { db: database.db, account: operatorAccount });
       await api.register(adminOperatorRoutes, { account: operatorAccount, operators: new OperatorAdmin(database.db) });
       await api.register(backOfficeRoutes, backOffice);
-      await api.register(contentRoutes, { banners: new BannerService(database.db), news: new NewsAdmin(database.db) });
+      await api.register(contentRoutes, { banners, news: new NewsAdmin(database.db) });
       await api.register(uploadRoutes, {
         uploads: new UploadService(database.db, path.join(config.dataDir, 'uploads')),
       });
@@ -317,7 +319,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     },
     { prefix: '/api/v1' },
   );
-  await app.register(webPlugin, { webDist: config.webDist, adminDist: config.adminDist });
+  await app.register(webPlugin, { webDist: config.webDist, adminDist: config.adminDist, banners });
   if (engineOn && options.jobs?.autoStart !== false) app.addHook('onReady', async () => jobs.start());
   return app;
 }

@@ -1,6 +1,6 @@
 import 'antd-mobile/es/global';
 import './shared/styles.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { configureRequestClient } from './app/configure-client.ts';
@@ -17,10 +17,14 @@ prefetchHome(queryClient, openingPath, useLanguageStore.getState().language);
 // The stored language shows from the first paint; start-up applies it again after loading the list.
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
+// A transition renders in slices that yield to the browser, not one long task: the first view
+// (or nothing) stays on screen until the whole page commits (docs/performance.md, bench:web).
 void Promise.all([applyLanguage(useLanguageStore.getState().language), preloadPage(openingPath)]).finally(() =>
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+  startTransition(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   ),
 );

@@ -2,14 +2,16 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors.ts';
+import { firstViewScriptSource } from './first-view.ts';
 
 /**
  * The content security policy the web app lives under: everything from this origin, inline
- * styles for the UI kit's CSS variables, images from data and blob URLs for previews.
+ * styles for the UI kit's CSS variables, images from data and blob URLs for previews. The one
+ * inline script allowed is the first view's, by its hash (./first-view.ts).
  */
 const contentSecurityPolicy = [
   "default-src 'self'",
-  "script-src 'self'",
+  `script-src 'self' ${firstViewScriptSource}`,
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self' data:",

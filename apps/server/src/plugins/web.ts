@@ -2,8 +2,10 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { LanguageKey } from '@soar/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { type FirstViewBanner, FirstViewCache, readerLanguage } from './first-view.ts';
 
 const assetsDir = path.resolve(import.meta.dirname, '../../assets');
 
@@ -18,11 +20,22 @@ function cacheHeaders(dist: string) {
   };
 }
 
+type WebOptions = {
+  webDist: string;
+  adminDist?: string;
+  /** The home banners in a language (`GET banner/list`), for the first view in `index.html`. */
+  banners?: {
+    list(lang: LanguageKey): Promise<FirstViewBanner[]>;
+    onChange(listener: () => void): void;
+  };
+};
+
 /**
  * Serves the built web app at `/` and the back office at `/admin/` (docs/admin.md); `index.html`
- * is revalidated every time so a new release is picked up at once.
+ * is revalidated every time so a new release is picked up at once. `index.html` carries the home
+ * page's first view in the reader's language (./first-view.ts, docs/web.md).
  */
-export const webPlugin = fp(async (app: FastifyInstance, options: { webDist: string; adminDist?: string }) => {
+export const webPlugin = fp(async (app: FastifyInstance, options: WebOptions) => {
   await app.register(fastifyStatic, {
     root: assetsDir,
     prefix: '/static/',
@@ -39,10 +52,31 @@ export const webPlugin = fp(async (app: FastifyInstance, options: { webDist: str
     prefix: '/',
     wildcard: false,
     decorateReply: false,
+    // index.html is the route below.
+    index: false,
+    globIgnore: ['index.html', 'index.html.*'],
     // The build writes .br and .gz beside each asset (apps/web/vite.config.ts).
     preCompressed: true,
     setHeaders: cacheHeaders(options.webDist),
   });
+  const template = await readFile(path.join(options.webDist, 'index.html'), 'utf8');
+  const { banners } = options;
+  const pages = new FirstViewCache(
+    template,
+    (lang) => (banners ? banners.list(lang) : Promise.resolve([])),
+    (error) => app.log.warn({ err: error }, 'first view: banners unavailable, index.html served without it'),
+  );
+  banners?.onChange(() => pages.invalidate());
+  const index = async (request: FastifyRequest, reply: FastifyReply) => {
+    const lang = readerLanguage(request.headers.cookie, request.headers['accept-language']);
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('vary', 'cookie, accept-language')
+      .send(await pages.page(lang));
+  };
+  app.get('/', { schema: { hide: true } }, index);
+  app.get('/index.html', { schema: { hide: true } }, index);
 });
 
 /**

@@ -48,11 +48,14 @@ export function loadLanguage(language: string): Promise<void> {
 
 let latest = '';
 
-/** Sets the interface locale and `<html lang>` once the language's catalog is loaded. */
+/** Sets the interface locale, `<html lang>` and the `soar-lang` cookie once the language's catalog is loaded. */
 export async function applyLanguage(language: string): Promise<void> {
   latest = language;
   await loadLanguage(language).catch(() => undefined);
   if (latest !== language) return;
   await i18n.changeLanguage(language);
   document.documentElement.lang = language;
+  // The server draws the home page's first view in this language (docs/web.md, First view).
+  // biome-ignore lint/suspicious/noDocumentCookie: one synchronous write; the Cookie Store API is missing from older Safari.
+  document.cookie = `soar-lang=${language};path=/;max-age=31536000;samesite=lax`;
 }

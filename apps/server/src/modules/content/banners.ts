@@ -29,7 +29,19 @@ function adminView(row: BannerRow) {
 
 /** The home page's banners: a public list in the request's language, and the operators' CRUD. */
 export class BannerService {
+  private readonly listeners = new Set<() => void>();
+
   constructor(private readonly db: Database) {}
+
+  /** Called after every committed change (the web app's first view drops its cached banners). */
+  onChange(listener: () => void): void {
+    this.listeners.add(listener);
+  }
+
+  private changed<T>(result: T): T {
+    for (const listener of this.listeners) listener();
+    return result;
+  }
 
   async list(lang: LanguageKey) {
     const rows = await this.db
@@ -49,7 +61,7 @@ export class BannerService {
   }
 
   async create(actor: Actor, input: BannerInput & { translations: Translations }) {
-    return this.db.transaction(async (tx) => {
+    const result = await this.db.transaction(async (tx) => {
       const [row] = await tx.insert(banners).values(input).returning();
       if (!row) throw new Error('insert returned no banner');
       await recordAudit(tx, {
@@ -62,10 +74,11 @@ export class BannerService {
       });
       return adminView(row);
     });
+    return this.changed(result);
   }
 
   async update(actor: Actor, id: number, input: BannerInput) {
-    return this.db.transaction(async (tx) => {
+    const result = await this.db.transaction(async (tx) => {
       const [before] = await tx.select().from(banners).where(eq(banners.id, id)).for('update');
       if (!before) throw new AppError('NOT_FOUND');
       const [after] = await tx.update(banners).set(input).where(eq(banners.id, id)).returning();
@@ -80,10 +93,11 @@ export class BannerService {
       });
       return adminView(after);
     });
+    return this.changed(result);
   }
 
   async remove(actor: Actor, id: number) {
-    return this.db.transaction(async (tx) => {
+    const result = await this.db.transaction(async (tx) => {
       const [before] = await tx.delete(banners).where(eq(banners.id, id)).returning();
       if (!before) throw new AppError('NOT_FOUND');
       await recordAudit(tx, {
@@ -96,6 +110,7 @@ export class BannerService {
       });
       return { id };
     });
+    return this.changed(result);
   }
 }
 

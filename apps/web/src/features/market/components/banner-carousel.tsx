@@ -2,7 +2,6 @@ import { useEffect, useRef, useState } from 'react';
 import { swiper } from '../../../shared/constants.ts';
 import { navigate } from '../../../shared/navigation.ts';
 import { useBannerList } from '../api/banner-list.ts';
-import styles from '../market.module.css';
 import { Banner } from './banners.tsx';
 
 /**
@@ -10,7 +9,9 @@ import { Banner } from './banners.tsx';
  * `GET banner/list`, each opening its link inside the app. A row of slides with CSS scroll
  * snapping, so a finger swipes them natively; a timer turns them while no finger is down. No
  * animation library: the home route's first paint waits for none (docs/performance.md, bench:web).
- * Until the list arrives the catalog's first banner shows (the seeded banner 0).
+ * Until the list arrives the catalog's first banner shows (the seeded banner 0). The server draws
+ * the same markup into index.html before the JavaScript runs (apps/server/src/plugins/first-view.ts):
+ * a change here is a change there.
  */
 export function BannerCarousel() {
   const banners = useBannerList();
@@ -31,17 +32,17 @@ export function BannerCarousel() {
 
   if (!banners.data) {
     return (
-      <div className={styles.bannerCarousel}>
+      <div className="banner-carousel">
         <Banner index={0} />
       </div>
     );
   }
   if (count === 0) return null;
   return (
-    <div className={styles.bannerCarousel} data-testid="banner-swiper">
+    <div className="banner-carousel" data-testid="banner-swiper">
       <div
         ref={track}
-        className={styles.bannerTrack}
+        className="banner-track"
         onScroll={(event) =>
           setCurrent(Math.round(event.currentTarget.scrollLeft / Math.max(1, event.currentTarget.clientWidth)))
         }
@@ -54,22 +55,22 @@ export function BannerCarousel() {
             <button
               key={banner.id}
               type="button"
-              className={`${styles.bannerSlide} ${styles.bannerLink}`}
+              className="banner-slide banner-link"
               onClick={() => navigate(banner.link ?? '/')}
             >
               <Banner index={0} banner={banner} />
             </button>
           ) : (
-            <div key={banner.id} className={styles.bannerSlide}>
+            <div key={banner.id} className="banner-slide">
               <Banner index={0} banner={banner} />
             </div>
           ),
         )}
       </div>
       {count > 1 && (
-        <div className={styles.bannerDots} aria-hidden>
+        <div className="banner-dots" aria-hidden>
           {banners.data.map((banner, index) => (
-            <span key={banner.id} className={index === current ? styles.bannerDotActive : styles.bannerDot} />
+            <span key={banner.id} className={index === current ? 'banner-dot-active' : 'banner-dot'} />
           ))}
         </div>
       )}

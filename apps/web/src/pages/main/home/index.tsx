@@ -54,7 +54,7 @@ export function Page() {
       <TopBar>
         <button
           type="button"
-          className={styles.searchEntry}
+          className="search-entry"
           data-testid="home-search"
           onClick={() => navigate('/pages/search/index')}
         >
@@ -62,7 +62,7 @@ export function Page() {
           <span>{t('marketUi.search.placeholder')}</span>
         </button>
       </TopBar>
-      <div className={styles.page}>
+      <div className="home-page">
         <h1 className="visually-hidden">{t('pages.main.home.index')}</h1>
         <BannerCarousel />
 

@@ -16,7 +16,11 @@ const homePaths = new Set(['/', '/pages/main/home/index']);
  */
 export function prefetchHome(client: QueryClient, path: string, language: string): void {
   if (!homePaths.has(path)) return;
-  void client.prefetchQuery(bannerListQuery(language));
+  // The banners the server drew into the first view, in the language it drew them in (docs/web.md).
+  const drawn = document.getElementById('first-view-banners');
+  if (drawn?.dataset.lang === language)
+    client.setQueryData(bannerListQuery(language).queryKey, JSON.parse(drawn.textContent || '[]'));
+  else void client.prefetchQuery(bannerListQuery(language));
   void client.prefetchQuery(indexListQuery);
   void client.prefetchQuery(newsListQuery(homeNewsPage));
   void client.prefetchQuery(mostActiveQuery(homeMostActive));
