@@ -50,30 +50,12 @@ function scriptJson(value: unknown): string {
 
 /**
  * The language the reader will see: the `soar-lang` cookie the app writes when it applies a
- * language, else the browser's Accept-Language (best quality first, then by primary subtag:
- * `ja-JP` -> `ja`, `zh` -> `zh-CN`), else English. With no stored choice the app takes the same
- * language from `<html lang>`.
+ * language, else English, the product's default (docs/product.md); with no stored choice the app
+ * takes the same language from `<html lang>`.
  */
-export function readerLanguage(cookie: string | undefined, acceptLanguage: string | undefined): LanguageKey {
+export function readerLanguage(cookie: string | undefined): LanguageKey {
   const chosen = /(?:^|;\s*)soar-lang=([^;]*)/.exec(cookie ?? '')?.[1];
-  if (isLanguageKey(chosen)) return chosen;
-  const ranges = (acceptLanguage ?? '')
-    .split(',')
-    .map((part, index) => {
-      const [tag = '', ...params] = part.split(';').map((piece) => piece.trim());
-      const quality = params.find((param) => param.startsWith('q='));
-      return { tag: tag.toLowerCase(), quality: quality ? Number(quality.slice(2)) : 1, index };
-    })
-    .filter((range) => range.tag !== '' && range.quality > 0)
-    .sort((a, b) => b.quality - a.quality || a.index - b.index);
-  const primary = (tag: string) => tag.split('-')[0]?.toLowerCase();
-  for (const { tag } of ranges) {
-    const match =
-      languageKeys.find((key) => key.toLowerCase() === tag) ??
-      languageKeys.find((key) => primary(key) === primary(tag));
-    if (match) return match;
-  }
-  return defaultLanguage;
+  return isLanguageKey(chosen) ? chosen : defaultLanguage;
 }
 
 const logo =

@@ -68,11 +68,11 @@ export const webPlugin = fp(async (app: FastifyInstance, options: WebOptions) =>
   );
   banners?.onChange(() => pages.invalidate());
   const index = async (request: FastifyRequest, reply: FastifyReply) => {
-    const lang = readerLanguage(request.headers.cookie, request.headers['accept-language']);
+    const lang = readerLanguage(request.headers.cookie);
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .header('vary', 'cookie, accept-language')
+      .header('vary', 'cookie')
       .send(await pages.page(lang));
   };
   app.get('/', { schema: { hide: true } }, index);

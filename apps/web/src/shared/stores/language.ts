@@ -16,8 +16,8 @@ type LanguageState = {
 export const useLanguageStore = create<LanguageState>()(
   persist(
     (set) => ({
-      // Until the reader picks one: the language the server chose for the page (its cookie, else
-      // the browser's Accept-Language), so the first view and the app agree (docs/web.md, First view).
+      // Until the reader picks one: the language the server drew the page in (its cookie, else
+      // English), so the first view and the app agree (docs/web.md, First view).
       language: document.documentElement.lang || defaultLanguage,
       languages: [],
       setLanguage: (language) => {
