@@ -107,7 +107,10 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     mkdirSync(directory, { recursive: true });
     if (!existsSync(path.join(directory, 'PG_VERSION'))) await createCluster(directory);
   }
-  const client = new PGlite(directory);
+  // PostgreSQL's default of 128 MB of shared buffers is most of PGlite's resident memory, and its
+  // WASM memory never shrinks; the embedded database serves one demo or one test file
+  // (docs/performance.md, bench:ws).
+  const client = new PGlite(directory, { startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'] });
   const db = drizzlePglite(client);
   return {
     db: db as unknown as Database,
