@@ -28,6 +28,10 @@ const pages: { name: string; path: string; ready?: string; scrollTo?: string }[]
   { name: 'wallet', path: '/pages/card/crypto' },
   { name: 'profile', path: '/pages/main/profile/index' },
   { name: 'trade', path: '/pages/main/trade/index' },
+  {
+    name: 'block-order',
+    path: '/pages/payment/stock?symbol=AAPL&direction=buy&kind=market&quantity=10000&timeInForce=day',
+  },
   { name: 'funds', path: '/pages/quantify/index' },
   { name: 'loan', path: '/pages/borrow/index' },
   { name: 'loans', path: '/pages/borrow/history' },
