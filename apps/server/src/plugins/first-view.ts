@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { defaultLanguage, isLanguageKey, type LanguageKey, languageKeys } from '@soar/contract';
+import { defaultLanguage, isLanguageKey, type LanguageKey } from '@soar/contract';
 import { translate } from '@soar/i18n';
 
 /**

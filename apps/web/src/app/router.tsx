@@ -36,7 +36,29 @@ const tree: RouteObject[] = [{ element: <Frame />, children: pages }];
 function Routes() {
   const navigate = useNavigate();
   useEffect(() => setNavigator((to, options) => void navigate(to, options)), [navigate]);
+  useMissedAddressFollowed();
   return useRoutes(tree);
+}
+
+/**
+ * The first render runs in a transition (main.tsx) and HashRouter listens for hash changes only
+ * once it commits: an address changed in between (a link followed while the page starts) was
+ * missed and the app stayed where it began. After the first commit, the router catches up.
+ */
+export function useMissedAddressFollowed() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the first commit can have missed a change
+  useEffect(() => {
+    const address = hashAddress(window.location.hash);
+    if (address !== location.pathname + location.search + location.hash) void navigate(address, { replace: true });
+  }, []);
+}
+
+/** The address a hash names, as HashRouter reads it: `#/trade?x=1` is `/trade?x=1`, no hash is `/`. */
+export function hashAddress(hash: string): string {
+  const address = hash.replace(/^#/, '');
+  return address.startsWith('/') ? address : `/${address}`;
 }
 
 /**
