@@ -47,3 +47,9 @@ export function KycStatus({ status }: { status: number | null }) {
           : 'default';
   return <Tag color={colour}>{t(`status.kyc.${status ?? 'none'}`)}</Tag>;
 }
+
+/** Whether a row is switched on (a banner shown, a channel offered). */
+export function EnabledTag({ enabled }: { enabled: boolean }) {
+  const { t } = useTranslation();
+  return enabled ? <Tag color="green">{t('common.yes')}</Tag> : <Tag>{t('common.no')}</Tag>;
+}

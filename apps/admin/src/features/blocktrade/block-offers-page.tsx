@@ -5,7 +5,7 @@ import { Button, Card, DatePicker, Form, Input, InputNumber, Modal, Radio, Selec
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { confirmAction } from '../../shared/confirm.ts';
+import { ConfirmButton } from '../../shared/confirm-button.tsx';
 import { toastSuccess } from '../../shared/feedback.ts';
 import { useFormSave } from '../../shared/form-save.ts';
 import { formatPercent, formatTime } from '../../shared/format.ts';
@@ -131,20 +131,14 @@ export default function BlockOffersPage() {
                   <Button size="small" onClick={() => setEditing(row)} data-testid={`block-offer-edit-${row.id}`}>
                     {t('common.edit')}
                   </Button>
-                  <Button
-                    size="small"
-                    danger
-                    onClick={() =>
-                      void confirmAction({
-                        title: t('blockOffers.confirmClose', { symbol: row.symbol, id: row.id }),
-                        content: t('blockOffers.closeHint'),
-                        onOk: () => close.mutateAsync(row.id),
-                      })
-                    }
-                    data-testid={`block-offer-close-${row.id}`}
+                  <ConfirmButton
+                    title={t('blockOffers.confirmClose', { symbol: row.symbol, id: row.id })}
+                    content={t('blockOffers.closeHint')}
+                    onConfirm={() => close.mutateAsync(row.id)}
+                    testId={`block-offer-close-${row.id}`}
                   >
                     {t('blockOffers.close')}
-                  </Button>
+                  </ConfirmButton>
                 </Space>
               ),
           },

@@ -1,12 +1,13 @@
 import { call } from '@soar/client';
 import { type ApiData, bannerTranslation } from '@soar/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Form, Input, InputNumber, Modal, Select, Space, Switch, Table, Tabs, Tag } from 'antd';
+import { Button, Card, Form, Input, InputNumber, Modal, Select, Space, Switch, Table, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { confirmAction } from '../../shared/confirm.ts';
+import { ConfirmButton } from '../../shared/confirm-button.tsx';
 import { toastSuccess } from '../../shared/feedback.ts';
 import { useFormSave } from '../../shared/form-save.ts';
+import { EnabledTag } from '../../shared/status.tsx';
 import { zodRule } from '../../shared/validation.ts';
 import styles from './content.module.css';
 import { contentLanguages, filledTranslations } from './languages.ts';
@@ -59,8 +60,7 @@ export default function BannersPage() {
           { title: t('news.languages'), render: (_, row) => Object.keys(row.translations).join(' ') },
           {
             title: t('channels.enabled'),
-            render: (_, row) =>
-              row.enabled ? <Tag color="green">{t('common.yes')}</Tag> : <Tag>{t('common.no')}</Tag>,
+            render: (_, row) => <EnabledTag enabled={row.enabled} />,
           },
           {
             title: t('common.actions'),
@@ -69,15 +69,9 @@ export default function BannersPage() {
                 <Button size="small" onClick={() => setEditing(row)}>
                   {t('common.edit')}
                 </Button>
-                <Button
-                  size="small"
-                  danger
-                  onClick={() =>
-                    void confirmAction({ title: t('banners.confirmDelete'), onOk: () => remove.mutateAsync(row.id) })
-                  }
-                >
+                <ConfirmButton title={t('banners.confirmDelete')} onConfirm={() => remove.mutateAsync(row.id)}>
                   {t('common.delete')}
-                </Button>
+                </ConfirmButton>
               </Space>
             ),
           },

@@ -4,9 +4,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Form, Input, InputNumber, Modal, Select, Space, Switch, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { confirmAction } from '../../shared/confirm.ts';
+import { ConfirmButton } from '../../shared/confirm-button.tsx';
 import { toastSuccess } from '../../shared/feedback.ts';
 import { useFormSave } from '../../shared/form-save.ts';
+import { EnabledTag } from '../../shared/status.tsx';
 import { zodRule } from '../../shared/validation.ts';
 
 type Channel = ApiData<'GET /admin/deposit-channel/list'>[number];
@@ -61,8 +62,7 @@ export default function DepositChannelsPage() {
           },
           {
             title: t('channels.enabled'),
-            render: (_, row) =>
-              row.enabled ? <Tag color="green">{t('common.yes')}</Tag> : <Tag>{t('common.no')}</Tag>,
+            render: (_, row) => <EnabledTag enabled={row.enabled} />,
           },
           {
             title: t('common.actions'),
@@ -71,15 +71,9 @@ export default function DepositChannelsPage() {
                 <Button size="small" onClick={() => setEditing(row)}>
                   {t('common.edit')}
                 </Button>
-                <Button
-                  size="small"
-                  danger
-                  onClick={() =>
-                    void confirmAction({ title: t('channels.confirmDelete'), onOk: () => remove.mutateAsync(row.id) })
-                  }
-                >
+                <ConfirmButton title={t('channels.confirmDelete')} onConfirm={() => remove.mutateAsync(row.id)}>
                   {t('common.delete')}
-                </Button>
+                </ConfirmButton>
               </Space>
             ),
           },

@@ -6,7 +6,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import Decimal from 'decimal.js';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { confirmAction } from '../../shared/confirm.ts';
+import { ConfirmButton } from '../../shared/confirm-button.tsx';
 import { useCurrencies, useMoney } from '../../shared/currencies.ts';
 import { toastSuccess } from '../../shared/feedback.ts';
 import { useFormSave } from '../../shared/form-save.ts';
@@ -116,20 +116,14 @@ export default function FundsPage() {
                   {t('common.edit')}
                 </Button>
                 {!row.closedAt && (
-                  <Button
-                    size="small"
-                    danger
-                    onClick={() =>
-                      void confirmAction({
-                        title: t('funds.confirmClose', { name: row.name }),
-                        content: t('funds.closeHint'),
-                        onOk: () => close.mutateAsync(row.id),
-                      })
-                    }
-                    data-testid={`fund-close-${row.id}`}
+                  <ConfirmButton
+                    title={t('funds.confirmClose', { name: row.name })}
+                    content={t('funds.closeHint')}
+                    onConfirm={() => close.mutateAsync(row.id)}
+                    testId={`fund-close-${row.id}`}
                   >
                     {t('funds.close')}
-                  </Button>
+                  </ConfirmButton>
                 )}
               </Space>
             ),

@@ -6,6 +6,7 @@ import Decimal from 'decimal.js';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../shared/confirm.ts';
+import { ConfirmButton } from '../../shared/confirm-button.tsx';
 import { useCurrencies, useMoney } from '../../shared/currencies.ts';
 import { toastSuccess } from '../../shared/feedback.ts';
 import { useFormSave } from '../../shared/form-save.ts';
@@ -110,20 +111,14 @@ export default function LoanProductsPage() {
                     {t('common.edit')}
                   </Button>
                   {!row.closedAt && (
-                    <Button
-                      size="small"
-                      danger
-                      onClick={() =>
-                        void confirmAction({
-                          title: t('loanProducts.confirmClose', { name: row.name }),
-                          content: t('loanProducts.closeHint'),
-                          onOk: () => close.mutateAsync(row.id),
-                        })
-                      }
-                      data-testid={`loan-product-close-${row.id}`}
+                    <ConfirmButton
+                      title={t('loanProducts.confirmClose', { name: row.name })}
+                      content={t('loanProducts.closeHint')}
+                      onConfirm={() => close.mutateAsync(row.id)}
+                      testId={`loan-product-close-${row.id}`}
                     >
                       {t('loanProducts.close')}
-                    </Button>
+                    </ConfirmButton>
                   )}
                 </Space>
               ),
