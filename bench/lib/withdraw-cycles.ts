@@ -1,6 +1,7 @@
 // bench:ledger's workload, shared with bench:trade (its baseline): each client its own member,
 // running withdraw-freeze / withdraw-refuse cycles through `WithdrawService`, each a full ledger
 // transaction (docs/performance.md, bench:ledger). A cycle is two ledger transactions.
+import { withdrawStatuses } from '@soar/contract';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../apps/server/src/db/client.ts';
 import { users, walletAddresses } from '../../apps/server/src/db/schema/index.ts';
@@ -75,7 +76,7 @@ export async function withdrawCycles(db: Database, clients: number): Promise<Wit
     });
     latencies.push(performance.now() - started);
     started = performance.now();
-    await withdrawals.review(reviewer, { id: frozen.id, status: 2 });
+    await withdrawals.review(reviewer, { id: frozen.id, status: withdrawStatuses.refuse });
     latencies.push(performance.now() - started);
   }
 

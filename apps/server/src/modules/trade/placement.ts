@@ -9,9 +9,8 @@ import {
   timeInForce,
   waitingFor,
 } from '@soar/contract';
-import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client.ts';
-import { tableRow } from '../../db/rows.ts';
 import { type FillReasonRecord, instruments, tradeOrders, tradePositions, users } from '../../db/schema/index.ts';
 import { Money, moneyString } from '../../lib/decimal.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -20,6 +19,7 @@ import type { IdempotencyClaim } from '../ledger/idempotency.ts';
 import type { Book, EntryHeader, PlatformAccount, Posting } from '../ledger/ledger.ts';
 import { verifyPayPassword } from '../member/pay-password.ts';
 import { sendNotice } from '../notice/send.ts';
+import { writeFilled } from './filled-at-once.ts';
 import { type FeeRow, feeOf } from './pricing.ts';
 import { freezeOf, immediateFill, validate } from './rules.ts';
 import type { OrderRow, PositionRow, TradeService } from './service.ts';
@@ -120,87 +120,6 @@ function filledFields(price: Money, fee: Money, reason: FillReasonRecord, now: D
     fillReason: reason,
     filledAt: now,
     doneAt: now,
-  };
-}
-
-type OrderBase = Omit<typeof tradeOrders.$inferInsert, 'status'> & { createdAt: Date; expiresAt: Date | null };
-
-const positionColumns = sql.raw(
-  Object.values(getTableColumns(tradePositions))
-    .map((column) => `opened.${column.name} as "position.${column.name}"`)
-    .join(', '),
-);
-
-/**
- * An order that fills as it is placed, in ONE statement: the suspension check (a suspension
- * committed before it is never missed, as `assertTradable`), the order written already filled,
- * its position under the id the order took for it, and the notice of the fill. The fee depends on
- * the member's VIP level, which the statement reads: the fee of each VIP step of the schedule is
- * computed here (`feeOf`) and the statement takes the step at or below the member's level.
- */
-async function writeFilled(
-  book: Book,
-  base: OrderBase,
-  instrument: Instrument,
-  fill: { price: Money; reason: FillReasonRecord },
-  fees: FeeRow,
-  now: Date,
-) {
-  const notional = fill.price.mul(base.quantity);
-  const levels = [0, ...fees.vipDiscounts.map((step) => step.level).filter((level) => level > 0)];
-  const steps = sql.join(
-    levels.map((level) => sql`(${level}::integer, ${moneyString(feeOf(fees, level, notional).fee)}::text)`),
-    sql`, `,
-  );
-  const at = now.toISOString();
-  const statement = sql`with context as (
-          select exists (select 1 from ${instruments} where ${instruments.symbol} = ${base.symbol}
-              and ${instruments.suspendedAt} is not null) as suspended,
-            coalesce((select ${users.vipLevel} from ${users} where ${users.id} = ${base.userId}), 0) as vip
-        ), priced as (
-          select (select step.fee from (values ${steps}) as step(level, fee)
-                  where step.level <= context.vip order by step.level desc limit 1) as fee
-          from context where not context.suspended
-        ), placed as (
-          insert into trade_orders (user_id, symbol, market, currency, type, direction, quantity, limit_price,
-            stop_price, trail_amount, trail_percent, trail_best, time_in_force, stop_loss, take_profit, block,
-            expires_at, created_at, status, frozen, fill_price, fee, fill_reason, filled_at, done_at, position_id)
-          select ${base.userId}::integer, ${base.symbol}::text, ${base.market}::text, ${base.currency}::text,
-            ${base.type}::text, ${base.direction}::text, ${base.quantity}::integer, ${base.limitPrice}::numeric,
-            ${base.stopPrice}::numeric, ${base.trailAmount}::numeric, ${base.trailPercent}::numeric,
-            ${base.trailBest}::numeric, ${base.timeInForce}::text, ${base.stopLoss}::numeric,
-            ${base.takeProfit}::numeric, ${base.block}::boolean, ${base.expiresAt?.toISOString() ?? null}::timestamptz,
-            ${base.createdAt.toISOString()}::timestamptz, ${orderStatuses.filled}::text, 0, ${moneyString(fill.price)}::numeric,
-            priced.fee::numeric, ${JSON.stringify(fill.reason)}::jsonb, ${at}::timestamptz, ${at}::timestamptz,
-            ${nextPositionId}
-          from priced
-          returning *
-        ), opened as (
-          insert into trade_positions (id, user_id, order_id, symbol, market, currency, direction, lot_size, quantity,
-            opened_quantity, open_price, open_fee, stop_loss, take_profit, status, created_at)
-          select position_id, user_id, id, symbol, market, currency, direction, ${instrument.lotSize}::integer,
-            quantity, quantity, fill_price, fee, stop_loss, take_profit, ${positionStatuses.open}::text, ${at}::timestamptz
-          from placed
-          returning *
-        ), noticed as (
-          insert into notices (user_id, kind, params, reference)
-          select user_id, 'orderFilled', jsonb_build_object('quantity', quantity, 'symbol', symbol,
-              'price', ${moneyString(fill.price)}::text, 'fee', priced.fee, 'currency', currency), 'order:' || id
-          from placed, priced
-          returning id
-        )
-        select context.suspended, placed.*, ${positionColumns}, noticed.id as notice_id
-        from context left join placed on true left join opened on true left join noticed on true`;
-  const [row] = await queryRows<Record<string, unknown> & { suspended: boolean; notice_id: number | null }>(
-    book.tx,
-    statement,
-  );
-  if (row?.suspended) throw new AppError('INSTRUMENT_SUSPENDED', undefined, { symbol: base.symbol });
-  if (!row || row.notice_id === null) throw new Error('the filled order was not written');
-  return {
-    order: tableRow(tradeOrders, row),
-    position: tableRow(tradePositions, row, 'position.'),
-    noticeId: row.notice_id,
   };
 }
 
