@@ -16,7 +16,12 @@ function collectErrors(page: Page): string[] {
   return errors;
 }
 
+/**
+ * Navigation is a transition: the address changes before the login page commits, and the page it
+ * leaves (the reset form) has mail and password fields too. Filling waits for the login page.
+ */
 async function loginByMail(page: Page, mail: string, password: string) {
+  await expect(page.getByTestId('login-page')).toBeVisible();
   await page.getByTestId('mail').locator('input').fill(mail);
   await page.getByTestId('password').locator('input').fill(password);
   await page.getByTestId('login-submit').click();
