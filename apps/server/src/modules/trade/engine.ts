@@ -13,7 +13,6 @@ import type Decimal from 'decimal.js';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { type FillReasonRecord, tradeOrders } from '../../db/schema/index.ts';
 import { Money, moneyString } from '../../lib/decimal.ts';
-import { AppError } from '../../lib/errors.ts';
 import type { MarketEngine } from '../../market/engine.ts';
 import { type Instrument, tickSize } from '../../market/instrument.ts';
 import type { Ledger } from '../ledger/ledger.ts';
@@ -21,8 +20,8 @@ import { sendNotice } from '../notice/send.ts';
 import { release } from './amend.ts';
 import { priceUnits, type SymbolBook, type Trigger, TriggerBook } from './book.ts';
 import { closeIn } from './closing.ts';
-import { BatchRefused, type Execution, fillMany } from './fill-many.ts';
-import { fill } from './placement.ts';
+import { batchesOf, executionConcurrency, type Filled, FillWriter } from './execution.ts';
+import type { Execution } from './fill-many.ts';
 import { fillSide, formatPx, priceOn, type Sides, sides, stopOutPrice } from './pricing.ts';
 import type { OrderRow, PositionRow, TradeService } from './service.ts';
 import { trailTrigger } from './views.ts';
@@ -30,11 +29,6 @@ import { trailTrigger } from './views.ts';
 type Entry =
   | { kind: 'order'; order: OrderRow }
   | { kind: 'position'; trigger: 'sl' | 'tp' | 'so'; position: PositionRow; level: Money };
-
-/** Executions of one tick that run at once. */
-const executionConcurrency = 8;
-/** The most fills in one transaction: it holds its members' balance rows until it commits. */
-const maxBatch = 250;
 
 const fillAt = (order: OrderRow, instrument: Instrument, price: Money, reason: FillReasonRecord): Execution => ({
   order,
@@ -70,13 +64,21 @@ export class TradeEngine {
   readonly #quotes = new Map<string, { instrument: Instrument; price: number; sides: Sides }>();
   #stop: (() => void) | undefined;
   readonly stats: EngineStats = { fills: 0, batched: 0, closes: 0, skipped: 0, failed: 0 };
+  readonly #writer: FillWriter;
 
   constructor(
     private readonly trade: TradeService,
     private readonly market: MarketEngine,
     private readonly ledger: Ledger,
     private readonly options: { stopOutRatio: (market: string) => Promise<string>; onError?: (error: unknown) => void },
-  ) {}
+  ) {
+    this.#writer = new FillWriter(trade, ledger, {
+      filled: (result, batched) => this.#filled(result, batched),
+      cancelled: (order) => this.trackOrder(order),
+      failed: (error) => this.#failed(error),
+      batchFailed: (error) => this.options.onError?.(error),
+    });
+  }
 
   /** Loads every waiting order and open position into the book, then listens to the ticks. */
   async start(listen = true): Promise<void> {
@@ -240,7 +242,7 @@ export class TradeEngine {
           if (execution) fills.push(execution);
         });
       }
-      jobs.push(...this.#batches(fills).map((batch) => () => this.#executeBatch(batch)));
+      jobs.push(...batchesOf(fills).map((batch) => () => this.#writer.batch(batch)));
       // A few transactions run at once (the database pool's connections); the guarded updates
       // keep them from stepping on each other.
       let next = 0;
@@ -275,9 +277,13 @@ export class TradeEngine {
     try {
       await work();
     } catch (error) {
-      this.stats.failed += 1;
-      this.options.onError?.(error);
+      this.#failed(error);
     }
+  }
+
+  #failed(error: unknown) {
+    this.stats.failed += 1;
+    this.options.onError?.(error);
   }
 
   /** The quote now; kept per symbol while its price stays the same (a tick fires many orders at one price). */
@@ -305,64 +311,8 @@ export class TradeEngine {
     );
   }
 
-  /**
-   * The fills of one tick in a few batches, each batch one transaction. Sorted by member and cut
-   * between members (a member with more than `maxBatch` fills spans several), so concurrent
-   * batches rarely wait on one balance row and always lock them in the same order (no deadlock).
-   */
-  #batches(fills: Execution[]): Execution[][] {
-    if (fills.length === 0) return [];
-    const size = Math.min(maxBatch, Math.ceil(fills.length / executionConcurrency));
-    const sorted = [...fills].sort((a, b) => a.order.userId - b.order.userId || a.order.id - b.order.id);
-    const batches: Execution[][] = [];
-    let batch: Execution[] = [];
-    for (const execution of sorted) {
-      const last = batch[batch.length - 1];
-      if (batch.length >= maxBatch || (batch.length >= size && last && last.order.userId !== execution.order.userId)) {
-        batches.push(batch);
-        batch = [];
-      }
-      batch.push(execution);
-    }
-    batches.push(batch);
-    return batches;
-  }
-
-  /**
-   * Fills a batch in one ledger transaction with one statement (`fillMany`).
-   * Should a member's balance not cover their fills (a price that ran past what was frozen), the
-   * batch is undone, the others' fills run again as a batch and that member's orders one by one,
-   * so only the order that cannot be covered is cancelled. Any other failure: each order alone.
-   */
-  async #executeBatch(batch: Execution[]): Promise<void> {
-    if (batch.length === 0) return;
-    if (batch.length === 1 && batch[0]) return this.#execute(batch[0]);
-    const now = this.trade.now();
-    const vips = await this.trade.vipLevels([...new Set(batch.map(({ order }) => order.userId))]);
-    let results: { order: OrderRow; position: PositionRow | null }[];
-    try {
-      results = await this.ledger.transaction((book) => fillMany(this.trade, book, batch, now, vips));
-    } catch (error) {
-      if (error instanceof BatchRefused) {
-        const refused = new Set(error.userIds);
-        await this.#executeBatch(batch.filter(({ order }) => !refused.has(order.userId)));
-        for (const execution of batch) {
-          if (refused.has(execution.order.userId)) await this.#run(() => this.#execute(execution));
-        }
-        return;
-      }
-      // Not a refusal (the statement failed): said, then each order alone, so no fill is lost.
-      this.options.onError?.(error);
-      for (const execution of batch) await this.#run(() => this.#execute(execution));
-      return;
-    }
-    for (const result of results) {
-      if (result.position) this.stats.batched += 1;
-      await this.#filled(result);
-    }
-  }
-
-  async #filled(result: { order: OrderRow; position: PositionRow | null }) {
+  async #filled(result: Filled, batched: boolean) {
+    if (batched && result.position) this.stats.batched += 1;
     if (!result.position) {
       this.stats.skipped += 1;
       return;
@@ -455,25 +405,6 @@ export class TradeEngine {
 
   #retrack(order: OrderRow): undefined {
     this.trackOrder(order);
-  }
-
-  async #execute({ order, instrument, price, reason }: Execution) {
-    const now = this.trade.now();
-    try {
-      await this.#filled(
-        await this.ledger.transaction((book) => fill(this.trade, book, order, instrument, price, reason, now)),
-      );
-    } catch (error) {
-      if (!(error instanceof AppError) || error.code !== 'TRADE_INSUFFICIENT_FUNDS') throw error;
-      // The price moved past what was frozen and the balance cannot cover it: the order is
-      // cancelled and its funds return (docs/trading.md, Funds).
-      const cancelled = await this.ledger.transaction((book) =>
-        release(this.trade, book, eq(tradeOrders.id, order.id), orderStatuses.cancelled, now, {
-          refuseReason: 'insufficient funds at the fill',
-        }),
-      );
-      if (cancelled) this.trackOrder(cancelled);
-    }
   }
 
   async #firePosition(entry: Extract<Entry, { kind: 'position' }>) {
