@@ -79,6 +79,7 @@ export default function FundsPage() {
         dataSource={list.data?.list}
         pagination={urlPagination(state, list.data?.total)}
         data-testid="fund-table"
+        scroll={{ x: 'max-content' }}
         columns={[
           { title: 'ID', dataIndex: 'id', width: 70 },
           { title: t('funds.name'), dataIndex: 'name' },
@@ -86,16 +87,31 @@ export default function FundsPage() {
           { title: t('loans.cycle'), render: (_, row) => t('funds.cycleDays', { count: row.cycleDays }) },
           {
             title: t('funds.dailyRate'),
-            render: (_, row) => `${formatPercent(row.dailyRateMin)} – ${formatPercent(row.dailyRateMax)}`,
+            render: (_, row) => (
+              <span style={{ whiteSpace: 'nowrap' }}>
+                {formatPercent(row.dailyRateMin)} – {formatPercent(row.dailyRateMax)}
+              </span>
+            ),
           },
           {
             title: t('funds.latestRate'),
-            render: (_, row) => (row.latestRate ? `${formatPercent(row.latestRate)} · ${row.latestRateDate}` : '—'),
+            render: (_, row) =>
+              row.latestRate ? (
+                <span style={{ whiteSpace: 'nowrap' }}>
+                  {formatPercent(row.latestRate)}
+                  <br />
+                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                    {row.latestRateDate}
+                  </Typography.Text>
+                </span>
+              ) : (
+                '—'
+              ),
           },
           {
             title: t('funds.sale.window'),
             render: (_, row) => (
-              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
                 {formatTime(row.startTime)}
                 <br />
                 {formatTime(row.endTime)}
@@ -107,6 +123,7 @@ export default function FundsPage() {
           { title: t('common.status'), render: (_, row) => <SaleState fund={row} /> },
           {
             title: t('common.actions'),
+            fixed: 'right',
             render: (_, row) => (
               <Space>
                 <Button size="small" onClick={() => state.set({ open: row.id, page: state.page })}>
