@@ -110,10 +110,12 @@ async function fillsOf(userId: number) {
     .where(and(eq(journalEntries.userId, userId), eq(journalEntries.kind, 'trade_open')))
     .orderBy(asc(journalLines.id));
   const sent = await db
-    .select({ kind: notices.kind, params: notices.params })
+    .select({ kind: notices.kind, params: notices.params, reference: notices.reference })
     .from(notices)
     .where(and(eq(notices.userId, userId), eq(notices.kind, 'orderFilled')))
     .orderBy(asc(notices.id));
+  // A notice names its order: compared by the order's place among the member's orders.
+  const orderAt = new Map(orders.map((row, index) => [`order:${row.id}`, index]));
   return {
     orders: orders.map(({ status, fillPrice, fee, fillReason, frozen }) => ({
       status,
@@ -133,7 +135,7 @@ async function fillsOf(userId: number) {
       lotSize,
     })),
     lines,
-    notices: sent,
+    notices: sent.map(({ reference, ...notice }) => ({ ...notice, order: orderAt.get(reference ?? '') })),
   };
 }
 
@@ -179,8 +181,19 @@ describe('a batch of fills in one tick', () => {
     // The other member's orders cross in one tick: at 99.00 every one fills at the ask of 99.01,
     // all in one batch (the batch's statement, not the fallback that fills each order alone).
     const batchedBefore = t.app.trade.engine.stats.batched;
+    const announced: number[] = [];
+    const stop = t.app.bus.on('notice', (event) => {
+      if (event.userId === batched.user.id) announced.push(event.id);
+    });
     await tick(t.app, 'AAPL', '99.00');
+    stop();
     expect(t.app.trade.engine.stats.batched - batchedBefore).toBe(orders.length);
+    // Each fill's notice is announced under the id it was written with.
+    const written = await t.app.db
+      .select({ id: notices.id })
+      .from(notices)
+      .where(and(eq(notices.userId, batched.user.id), eq(notices.kind, 'orderFilled')));
+    expect(announced.sort((a, b) => a - b)).toEqual(written.map(({ id }) => id).sort((a, b) => a - b));
 
     const expected = await fillsOf(alone.user.id);
     expect(expected.orders.every((row) => row.status === 'filled')).toBe(true);

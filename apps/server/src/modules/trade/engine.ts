@@ -242,7 +242,13 @@ export class TradeEngine {
           if (execution) fills.push(execution);
         });
       }
-      jobs.push(...batchesOf(fills).map((batch) => () => this.#writer.batch(batch)));
+      let vips: Map<number, number> | undefined;
+      if (fills.length > 1) {
+        await this.#run(async () => {
+          vips = await this.#writer.vipLevels(fills);
+        });
+      }
+      jobs.push(...batchesOf(fills).map((batch) => () => this.#writer.batch(batch, vips)));
       // A few transactions run at once (the database pool's connections); the guarded updates
       // keep them from stepping on each other.
       let next = 0;

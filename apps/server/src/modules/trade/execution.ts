@@ -64,11 +64,11 @@ export class FillWriter {
    * batch is undone, the others' fills run again as a batch and that member's orders one by one,
    * so only the order that cannot be covered is cancelled. Any other failure: each order alone.
    */
-  async batch(batch: Execution[]): Promise<void> {
+  async batch(batch: Execution[], levels?: Map<number, number>): Promise<void> {
     if (batch.length === 0) return;
     if (batch.length === 1 && batch[0]) return this.one(batch[0]);
     const now = this.trade.now();
-    const vips = await this.trade.vipLevels([...new Set(batch.map(({ order }) => order.userId))]);
+    const vips = levels ?? (await this.vipLevels(batch));
     let results: Filled[];
     try {
       results = await this.ledger.transaction((book) => fillMany(this.trade, book, batch, now, vips));
@@ -87,6 +87,14 @@ export class FillWriter {
       return;
     }
     for (const result of results) await this.events.filled(result, true);
+  }
+
+  /**
+   * The VIP levels of the members of `fills`, read once for a tick's batches: each batch asking on
+   * its own waited for a connection behind the other batches' statements.
+   */
+  vipLevels(fills: Execution[]): Promise<Map<number, number>> {
+    return this.trade.vipLevels([...new Set(fills.map(({ order }) => order.userId))]);
   }
 
   /** One fill in its own transaction; cancelled, funds back, when the balance cannot cover it. */

@@ -26,7 +26,9 @@ export class BatchRefused extends Error {
 /**
  * A batch's fills in ONE statement, each order exactly as `fill` (placement.ts) writes it:
  * - `pending`: the orders still pending, locked (one a racing cancel moved first is left out, as
- *   `fill` leaves it), with what was frozen for each as the row holds it now;
+ *   `fill` leaves it), with what was frozen for each as the row holds it now; each looked up and
+ *   locked by its id in the batch's order (a locking subquery is never merged into a join: joined
+ *   on the id, PostgreSQL read every pending order of every symbol through the pending index);
  * - `held`: their members' balance rows, locked after the orders and in the ledger's order (user
  *   id, then currency), as `Book.post` locks them;
  * - `running`: each fill's `trade_open` entry applied in the batch's order (frozen released, the
@@ -36,7 +38,10 @@ export class BatchRefused extends Error {
  * - the writes: the orders filled (each taking its position's id), the positions, one update per
  *   balance row with the batch's sum (under the ledger's guards), the journal entries (one per
  *   fill, ids in the batch's order) and their lines (zero lines left out, as `post` does; member
- *   lines with their balance after), the `orderFilled` notices.
+ *   lines with their balance after), the `orderFilled` notices. Positions, entries and notices
+ *   take their ids from their sequences in `numbered`, so each fill's ids come back without
+ *   joining what was written (matching notices to orders by reference was a quadratic join);
+ *   `written` counts the inserts to check that the batch was written whole.
  * The arithmetic is PostgreSQL's numeric, exact as decimal.js is for numeric(24,8).
  */
 const fillStatement = `with f as (
@@ -45,9 +50,9 @@ const fillStatement = `with f as (
   ), pending as (
     select f.n, o.id, o.user_id, o.symbol, o.market, o.currency, o.direction, o.quantity, o.stop_loss,
       o.take_profit, o.frozen, f.price, f.fee, f.reason, f.lot_size, f.price::numeric * o.quantity as notional
-    from trade_orders o join f on f.id = o.id
-    where o.status = '${orderStatuses.pending}'
-    order by f.n for update of o
+    from (select * from f order by n) f cross join lateral (
+      select * from trade_orders o where o.id = f.id and o.status = '${orderStatuses.pending}' for update
+    ) o
   ), held as (
     select b.user_id, b.currency, b.available, b.frozen
     from balances b join (select distinct user_id, currency from pending) k
@@ -64,7 +69,8 @@ const fillStatement = `with f as (
     where available_after is null or available_after < 0 or frozen_after < 0
       or available_after > $3::numeric or frozen_after > $3::numeric
   ), numbered as materialized (
-    select r.*, nextval('trade_positions_id_seq') as position_id, nextval('journal_entries_id_seq') as entry_id
+    select r.*, nextval('trade_positions_id_seq') as position_id, nextval('journal_entries_id_seq') as entry_id,
+      nextval('notices_id_seq') as notice_id
     from running r where not exists (select 1 from refused) order by r.n
   ), moved as (
     update trade_orders o set status = '${orderStatuses.filled}', waiting_for = null, frozen = 0,
@@ -106,20 +112,28 @@ const fillStatement = `with f as (
     order by r.n, l.at
     returning id
   ), noticed as (
-    insert into notices (user_id, kind, params, reference)
-    select user_id, 'orderFilled', jsonb_build_object('quantity', quantity, 'symbol', symbol, 'price', price,
+    insert into notices (id, user_id, kind, params, reference)
+    select notice_id, user_id, 'orderFilled', jsonb_build_object('quantity', quantity, 'symbol', symbol, 'price', price,
         'fee', fee, 'currency', currency), 'order:' || id
     from numbered order by n
-    returning id, reference
+    returning id
   )
   select 'refused' as row, user_id as id, null::integer as position_id, null::integer as notice_id from refused
   union all
-  select 'filled', r.id, r.position_id::integer, x.id from numbered r join noticed x on x.reference = 'order:' || r.id
+  select 'filled', id, position_id::integer, notice_id::integer from numbered
   union all
   select 'counts', (select count(*) from moved)::integer, (select count(*) from totals)::integer,
-    (select count(*) from updated)::integer`;
+    (select count(*) from updated)::integer
+  union all
+  select 'written', (select count(*) from opened)::integer, (select count(*) from entries)::integer,
+    (select count(*) from noticed)::integer`;
 
-type Row = { row: 'refused' | 'filled' | 'counts'; id: number; position_id: number | null; notice_id: number | null };
+type Row = {
+  row: 'refused' | 'filled' | 'counts' | 'written';
+  id: number;
+  position_id: number | null;
+  notice_id: number | null;
+};
 
 /**
  * Fills many pending orders inside `book`'s transaction in one statement (`fillStatement`). Throws
@@ -155,8 +169,18 @@ export async function fillMany(
   const refused = rows.filter((row) => row.row === 'refused').map((row) => row.id);
   if (refused.length > 0) throw new BatchRefused(refused.sort((a, b) => a - b));
   const counts = rows.find((row) => row.row === 'counts');
+  const inserted = rows.find((row) => row.row === 'written');
   const written = new Map(rows.filter((row) => row.row === 'filled').map((row) => [row.id, row]));
-  if (!counts || counts.id !== written.size || counts.position_id !== counts.notice_id) {
+  const whole = (count: number | null | undefined) => count === written.size;
+  if (
+    !counts ||
+    !inserted ||
+    !whole(counts.id) ||
+    counts.position_id !== counts.notice_id ||
+    !whole(inserted.id) ||
+    !whole(inserted.position_id) ||
+    !whole(inserted.notice_id)
+  ) {
     throw new Error('a batch of fills was not written whole');
   }
 
