@@ -1,40 +1,55 @@
-// bench:api — GET /api/v1/language/list on Soar next to a bare Fastify hello-world, same run.
+// bench:api — GET /api/v1/language/list on Soar next to a bare Fastify answering the very same
+// bytes (document and headers), same run; the bare server's short document of the first baseline
+// is measured too, for reference (docs/performance.md, bench:api).
 import path from 'node:path';
 import { load, printTable } from './lib/load.ts';
 import { repositoryRoot, startServer } from './lib/process.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const soarPath = '/api/v1/language/list';
+
+/** What a client receives, less the date: the bytes both servers must send for a fair ratio. */
+async function answer(url: string) {
+  const response = await fetch(url);
+  const headers = [...response.headers].filter(([name]) => !['date', 'keep-alive', 'connection'].includes(name));
+  return JSON.stringify({ headers: headers.sort(), body: await response.text() });
+}
 
 const bare = await startServer(path.join(repositoryRoot, 'bench/lib/bare-fastify.ts'));
-const baseline = await load(`${bare.url}/`, { seconds, connections });
+const sameBare = await answer(`${bare.url}/same`);
+const short = await load(`${bare.url}/`, { seconds, connections });
+const baseline = await load(`${bare.url}/same`, { seconds, connections });
 await bare.stop();
 
 const soar = await startServer(path.join(repositoryRoot, 'apps/server/src/main.ts'), {
   NODE_ENV: 'production',
   ADMIN_PASSWORD: 'bench-password',
 });
-const measured = await load(`${soar.url}/api/v1/language/list`, { seconds, connections });
+const sameSoar = await answer(`${soar.url}${soarPath}`);
+const measured = await load(`${soar.url}${soarPath}`, { seconds, connections });
 await soar.stop();
 
+const row = (server: string, result: typeof measured) => ({
+  server,
+  'req/s': Math.round(result.requestsPerSecond),
+  'p99 ms': result.p99Ms,
+  errors: result.errors + result.non2xx,
+});
 printTable([
-  {
-    server: 'bare fastify GET /',
-    'req/s': Math.round(baseline.requestsPerSecond),
-    'p99 ms': baseline.p99Ms,
-    errors: baseline.errors + baseline.non2xx,
-  },
-  {
-    server: 'soar GET /api/v1/language/list',
-    'req/s': Math.round(measured.requestsPerSecond),
-    'p99 ms': measured.p99Ms,
-    errors: measured.errors + measured.non2xx,
-  },
+  row('bare fastify GET / (short document, no headers: reference)', short),
+  row("bare fastify GET /same (Soar's bytes: baseline)", baseline),
+  row(`soar GET ${soarPath}`, measured),
 ]);
 const ratio = measured.requestsPerSecond / baseline.requestsPerSecond;
+const shortRatio = measured.requestsPerSecond / short.requestsPerSecond;
 console.log(
-  `ratio (soar / bare fastify requests per second): ${ratio.toFixed(2)} (goal >= 0.90 from a fresh start, issue 9 A)`,
+  `ratio (soar / bare fastify with the same bytes): ${ratio.toFixed(2)} (goal >= 0.90 from a fresh start, issue 9 A); against the short document: ${shortRatio.toFixed(2)}`,
 );
+if (sameSoar !== sameBare) {
+  console.error(`the baseline no longer answers Soar's bytes:\nsoar ${sameSoar}\nbare ${sameBare}`);
+  process.exitCode = 1;
+}
 if (measured.errors + measured.non2xx > 0) {
   console.error('soar answered with errors during the run');
   process.exitCode = 1;
