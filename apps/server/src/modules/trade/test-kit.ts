@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import { Money } from '../../lib/decimal.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { api } from '../../test/http.ts';
-import type { Headers } from '../../test/wallet.ts';
+import { createMember, expectLedgerVerified, type Headers } from '../../test/wallet.ts';
 import { Ledger } from '../ledger/ledger.ts';
 
 /**
@@ -57,4 +57,35 @@ export async function detail(app: FastifyInstance, headers: Headers, id: number)
   const response = await api(app).get(`order/detail?id=${id}`, { headers: headers });
   expect(response.statusCode, response.body).toBe(200);
   return response.json().data;
+}
+
+/** The trade tests' clock: a Tuesday, 10:00 in New York (the US session is open). */
+export const now = Date.parse('2026-11-17T15:00:00Z');
+
+/** A market buy of 10 AAPL, with `extra` fields. */
+export const buy = (extra: object = {}) => ({
+  symbol: 'AAPL',
+  type: 'market',
+  direction: 'buy',
+  quantity: 10,
+  ...extra,
+});
+
+/**
+ * One trade app per test file at `now`; each test gets a fresh member holding 100,000 USD with
+ * AAPL at 100.00, and the ledger is verified after it.
+ */
+export function tradeSuite() {
+  const suite = {} as { t: TestApp; member: { headers: Headers; user: { id: number } } };
+  beforeAll(async () => {
+    suite.t = await createTradeApp({ clock: () => now });
+  });
+  beforeEach(async () => {
+    suite.member = await createMember(suite.t.app);
+    await credit(suite.t.app, suite.member.user.id, 'USD', '100000');
+    await tick(suite.t.app, 'AAPL', '100.00');
+  });
+  afterEach(() => expectLedgerVerified(suite.t.app));
+  afterAll(() => suite.t.close());
+  return suite;
 }
