@@ -1,3 +1,4 @@
+import { orderReviewStatuses } from '@soar/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, notices } from '../../db/schema/index.ts';
@@ -221,13 +222,13 @@ describe('block orders', () => {
     expect(queue.list.map((o: { id: number }) => o.id)).toEqual(expect.arrayContaining([block.id, second.id]));
     const noReason = await api(suite.t.app).post(
       'admin/order/review',
-      { id: second.id, status: 2 },
+      { id: second.id, status: orderReviewStatuses.refuse },
       { headers: trader.headers },
     );
     expect(noReason.json().code).toBe('TRADE_REFUSE_REASON_REQUIRED');
     const passed = await api(suite.t.app).post(
       'admin/order/review',
-      { id: block.id, status: 1 },
+      { id: block.id, status: orderReviewStatuses.pass },
       { headers: trader.headers },
     );
     expect(passed.json().data).toMatchObject({
@@ -239,7 +240,7 @@ describe('block orders', () => {
       'admin/order/review',
       {
         id: second.id,
-        status: 2,
+        status: orderReviewStatuses.refuse,
         reason: 'Over the daily block limit',
       },
       { headers: trader.headers },
@@ -247,7 +248,7 @@ describe('block orders', () => {
     expect(refused.json().data).toMatchObject({ status: 'refused', refuseReason: 'Over the daily block limit' });
     const again = await api(suite.t.app).post(
       'admin/order/review',
-      { id: second.id, status: 1 },
+      { id: second.id, status: orderReviewStatuses.pass },
       { headers: trader.headers },
     );
     expect(again.json().code).toBe('TRADE_NOT_BLOCK_ORDER');
