@@ -3,7 +3,7 @@
 // is measured too, for reference (docs/performance.md, bench:api).
 import path from 'node:path';
 import { load, printTable } from './lib/load.ts';
-import { repositoryRoot, startServer } from './lib/process.ts';
+import { repositoryRoot, startBaseline, startSoar } from './lib/process.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -16,13 +16,13 @@ async function answer(url: string) {
   return JSON.stringify({ headers: headers.sort(), body: await response.text() });
 }
 
-const bare = await startServer(path.join(repositoryRoot, 'bench/lib/bare-fastify.ts'));
+const bare = await startBaseline(path.join(repositoryRoot, 'bench/lib/bare-fastify.ts'));
 const sameBare = await answer(`${bare.url}/same`);
 const short = await load(`${bare.url}/`, { seconds, connections });
 const baseline = await load(`${bare.url}/same`, { seconds, connections });
 await bare.stop();
 
-const soar = await startServer(path.join(repositoryRoot, 'apps/server/src/main.ts'), {
+const soar = await startSoar({
   NODE_ENV: 'production',
   ADMIN_PASSWORD: 'bench-password',
 });

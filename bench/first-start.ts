@@ -1,12 +1,11 @@
 // bench:first-start — on an empty DATA_DIR: how soon after listening the charts are full and
 // how fast the API answers in the first seconds (issue 9, A; docs/performance.md).
-import path from 'node:path';
 import autocannon from 'autocannon';
 import { printTable } from './lib/load.ts';
-import { repositoryRoot, startServer } from './lib/process.ts';
+import { startSoar } from './lib/process.ts';
 
 const started = performance.now();
-const soar = await startServer(path.join(repositoryRoot, 'apps/server/src/main.ts'), {
+const soar = await startSoar({
   NODE_ENV: 'production',
   ADMIN_PASSWORD: 'bench-password',
 });

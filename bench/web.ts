@@ -7,7 +7,7 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { printTable } from './lib/load.ts';
-import { repositoryRoot, startServer } from './lib/process.ts';
+import { repositoryRoot, startSoar } from './lib/process.ts';
 
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -103,7 +103,7 @@ function median(values: number[]): number {
 }
 
 async function measure(label: string, dist: string, multiplier: number, port: number) {
-  const server = await startServer(path.join(repositoryRoot, 'apps/server/src/main.ts'), {
+  const server = await startSoar({
     NODE_ENV: 'production',
     ADMIN_PASSWORD: 'bench-password',
     WEB_DIST: dist,
@@ -139,7 +139,7 @@ console.log(`home route JS: ${kib(home.js)} (goal <= 130 KiB), ${(home.js / empt
 
 const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ['--headless=new', '--no-sandbox'] });
 try {
-  const probe = await startServer(path.join(repositoryRoot, 'apps/server/src/main.ts'), {
+  const probe = await startSoar({
     NODE_ENV: 'production',
     ADMIN_PASSWORD: 'bench-password',
     WEB_DIST: emptyDist,

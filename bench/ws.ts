@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { admin, serverUrl } from './lib/database.ts';
-import { repositoryRoot, type Started, startServer } from './lib/process.ts';
+import { repositoryRoot, type Started, startBaseline, startSoar } from './lib/process.ts';
 import { histogramSize, type WorkerAnswer, type WorkerStart } from './lib/ws-clients.ts';
 
 const clientCount = Number(process.env.BENCH_CLIENTS ?? 2000);
@@ -132,7 +132,7 @@ const database = embedded ? undefined : `soar_bench_ws_${randomBytes(4).toString
 const databaseUrl = new URL(serverUrl);
 databaseUrl.pathname = `/${database}`;
 if (database) await admin(`create database ${database}`);
-const soar = await startServer(path.join(repositoryRoot, 'apps/server/src/main.ts'), {
+const soar = await startSoar({
   NODE_ENV: 'production',
   ADMIN_PASSWORD: 'bench-password',
   MARKETS_ALWAYS_OPEN: 'true',
@@ -149,7 +149,7 @@ const soarResult = await measure(soar, `${soar.url.replace('http', 'ws')}/api/v1
 await soar.stop();
 if (database) await admin(`drop database ${database}`);
 
-const bare = await startServer(path.join(repositoryRoot, 'bench/lib/bare-ws.ts'), {
+const bare = await startBaseline(path.join(repositoryRoot, 'bench/lib/bare-ws.ts'), {
   BARE_SYMBOLS: symbols.join(','),
   BARE_TICKS_PER_SECOND: String(soarResult.ticksPerSecond),
 });

@@ -52,9 +52,10 @@ export default defineConfig({
       },
     },
   ],
+  // `npm start`: the server, the web app and the back office built when missing or stale, the
+  // server run as production runs it (docs/operations.md).
   webServer: {
-    command:
-      'npm run build --workspace @soar/web && npm run build --workspace @soar/admin && node --import tsx ../apps/server/src/main.ts',
+    command: 'node ../scripts/start.mjs',
     cwd: path.dirname(new URL(import.meta.url).pathname),
     url: `http://127.0.0.1:${port}/readyz`,
     timeout: 180_000,

@@ -1,5 +1,6 @@
-// npm start: build the web app and the back office when a build is missing or older than its
-// sources, then serve both (the web app at /, the back office at /admin/).
+// npm start: build the server, the web app and the back office when a build is missing or older
+// than its sources, then run the built server (JavaScript with source maps, docs/operations.md),
+// which serves the web app at / and the back office at /admin/.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -8,15 +9,21 @@ const root = path.resolve(import.meta.dirname, '..');
 const shared = ['packages/i18n/src', 'packages/contract/src', 'packages/client/src'];
 const apps = [
   {
+    name: 'the server',
+    workspace: '@soar/server',
+    built: 'apps/server/dist/main.js',
+    sources: ['apps/server/src', 'apps/server/build.mjs', 'packages/i18n/src', 'packages/contract/src'],
+  },
+  {
     name: 'the web app',
     workspace: '@soar/web',
-    builtIndex: 'apps/web/dist/index.html',
+    built: 'apps/web/dist/index.html',
     sources: ['apps/web/src', 'apps/web/public', 'apps/web/index.html', ...shared],
   },
   {
     name: 'the back office',
     workspace: '@soar/admin',
-    builtIndex: 'apps/admin/dist/index.html',
+    built: 'apps/admin/dist/index.html',
     sources: ['apps/admin/src', 'apps/admin/index.html', ...shared],
   },
 ];
@@ -28,9 +35,9 @@ function newestChange(target) {
 }
 
 function buildIsCurrent(app) {
-  const builtIndex = path.join(root, app.builtIndex);
-  if (!existsSync(builtIndex)) return false;
-  const built = statSync(builtIndex).mtimeMs;
+  const builtFile = path.join(root, app.built);
+  if (!existsSync(builtFile)) return false;
+  const built = statSync(builtFile).mtimeMs;
   return app.sources.every(
     (source) => !existsSync(path.join(root, source)) || newestChange(path.join(root, source)) <= built,
   );
@@ -43,7 +50,8 @@ for (const app of apps) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+// Source maps point stack traces at the TypeScript sources.
+const server = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'apps/server/dist/main.js')], {
   cwd: root,
   stdio: 'inherit',
 });
