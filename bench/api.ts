@@ -1,12 +1,14 @@
 // bench:api — GET /api/v1/language/list on Soar next to a bare Fastify answering the very same
-// bytes (document and headers), same run; the bare server's short document of the first baseline
-// is measured too, for reference (docs/performance.md, bench:api).
+// bytes (document and headers); the bare server's short document of the first baseline is
+// measured too, for reference. Both servers start fresh and are loaded in turns, the other one
+// stopped, so the machine's drift in speed falls on both alike (docs/performance.md, bench:api).
 import path from 'node:path';
-import { load, printTable } from './lib/load.ts';
-import { repositoryRoot, startBaseline, startSoar } from './lib/process.ts';
+import { loadInTurns, type Pausable, printTable } from './lib/load.ts';
+import { repositoryRoot, type Started, startBaseline, startSoar } from './lib/process.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const slices = Number(process.env.BENCH_SLICES ?? 5);
 const soarPath = '/api/v1/language/list';
 
 /** What a client receives, less the date: the bytes both servers must send for a fair ratio. */
@@ -16,19 +18,27 @@ async function answer(url: string) {
   return JSON.stringify({ headers: headers.sort(), body: await response.text() });
 }
 
-const bare = await startBaseline(path.join(repositoryRoot, 'bench/lib/bare-fastify.ts'));
-const sameBare = await answer(`${bare.url}/same`);
-const short = await load(`${bare.url}/`, { seconds, connections });
-const baseline = await load(`${bare.url}/same`, { seconds, connections });
-await bare.stop();
-
-const soar = await startSoar({
-  NODE_ENV: 'production',
-  ADMIN_PASSWORD: 'bench-password',
+const pausable = (server: Started): Pausable => ({
+  pause: () => server.child.kill('SIGSTOP'),
+  resume: () => server.child.kill('SIGCONT'),
 });
+
+const bare = await startBaseline(path.join(repositoryRoot, 'bench/lib/bare-fastify.ts'));
+const soar = await startSoar({ NODE_ENV: 'production', ADMIN_PASSWORD: 'bench-password' });
+const sameBare = await answer(`${bare.url}/same`);
 const sameSoar = await answer(`${soar.url}${soarPath}`);
-const measured = await load(`${soar.url}${soarPath}`, { seconds, connections });
+const [bareServer, soarServer] = [pausable(bare), pausable(soar)];
+const [short, baseline, measured] = await loadInTurns(
+  [
+    { url: `${bare.url}/`, server: bareServer },
+    { url: `${bare.url}/same`, server: bareServer },
+    { url: `${soar.url}${soarPath}`, server: soarServer },
+  ],
+  { seconds, connections, slices },
+);
+await bare.stop();
 await soar.stop();
+if (!short || !baseline || !measured) throw new Error('a load did not run');
 
 const row = (server: string, result: typeof measured) => ({
   server,
