@@ -39,10 +39,19 @@ const pageOnlyQueryModules =
 /**
  * The home route's own modules, in one chunk with the page: left alone, the bundler cuts them into
  * some twenty small chunks that the browser only discovers one import level at a time (three
- * round trips before the page could ask for its data; docs/performance.md, bench:web).
+ * round trips before the page could ask for its data; docs/performance.md, bench:web). Only the
+ * files the home page imports: a whole folder would bring other pages' code (the watch star, the
+ * quote detail, TanStack's mutations) into the first load.
  */
 const homeModules =
-  /src\/(pages\/main\/home\/|shared\/quote\/|shared\/ui\/top-bar|shared\/use-locale|features\/market\/(api\/|components\/(banners|icons|list-state|news-row|quote-row|support-button)\.))|contract\/src\/market-states/;
+  /src\/(pages\/main\/home\/|shared\/quote\/(format|index-card|index-list|live-quote|market-state|market-status|quote\.module)\.|shared\/ui\/top-bar|shared\/use-locale|features\/market\/(api\/(banner-list|keys|news-list|quote-list)\.|components\/(banners|icons|list-state|news-row|quote-row|support-button)\.))|contract\/src\/market-states/;
+
+/**
+ * The catalogs the app loads at start (shared/i18n.ts), one chunk per language: one file per
+ * namespace made eleven requests and eleven imports before the first render, and compressed 5 KiB
+ * worse (docs/performance.md, bench:web).
+ */
+const startCatalog = /packages\/i18n\/src\/locales\/[\w-]+\/([\w-]+)\.json$/;
 
 export default defineConfig({
   plugins: [react(), precompress()],
@@ -63,7 +72,17 @@ export default defineConfig({
               name: 'frame',
               test: (id) => frameModules.test(id) && !pageOnlyQueryModules.test(id),
             },
-            { name: 'home', test: (id) => homeModules.test(id) || pageOnlyQueryModules.test(id) },
+            {
+              name: 'home',
+              test: (id) => homeModules.test(id) || (pageOnlyQueryModules.test(id) && !/[mM]utation/.test(id)),
+            },
+            {
+              debugName: 'catalogs',
+              name: (id) => {
+                const language = startCatalog.exec(id)?.[1];
+                return language ? `catalog-${language}` : null;
+              },
+            },
           ],
         },
       },

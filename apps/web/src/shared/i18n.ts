@@ -53,7 +53,8 @@ export async function applyLanguage(language: string): Promise<void> {
   latest = language;
   await loadLanguage(language).catch(() => undefined);
   if (latest !== language) return;
-  await i18n.changeLanguage(language);
+  // Changing to the language already shown would still render every translated component again.
+  if (i18n.language !== language) await i18n.changeLanguage(language);
   document.documentElement.lang = language;
   // The server draws the home page's first view in this language (docs/web.md, First view).
   // biome-ignore lint/suspicious/noDocumentCookie: one synchronous write; the Cookie Store API is missing from older Safari.
