@@ -39,3 +39,9 @@ setTimeout(() =>
 setTimeout(() => prefetchHome(queryClient, openingPath, language));
 setTimeout(startUp);
 setTimeout(() => numberFormat(language, {}));
+// The service worker registers once the page has loaded and the browser is idle (docs/web.md, Installable app).
+addEventListener('load', () =>
+  ('requestIdleCallback' in window ? requestIdleCallback : setTimeout)(() =>
+    import('./app/installable/register.ts').then((module) => module.registerServiceWorker()),
+  ),
+);

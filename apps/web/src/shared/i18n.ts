@@ -13,7 +13,11 @@ const firstLoad = import.meta.glob<Catalog>('../../../../packages/i18n/src/local
   eager: true,
   import: 'default',
 });
-const onDemand = import.meta.glob<Catalog>('../../../../packages/i18n/src/locales/*/*.json', { import: 'default' });
+// The installable app's texts load with its update prompt (app/installable/update-prompt.ts).
+const onDemand = import.meta.glob<Catalog>(
+  ['../../../../packages/i18n/src/locales/*/*.json', '!../../../../packages/i18n/src/locales/installable/*.json'],
+  { import: 'default' },
+);
 
 export const i18n = i18next.createInstance();
 
