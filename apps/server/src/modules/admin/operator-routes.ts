@@ -1,8 +1,7 @@
 import { operatorAdminApi, operatorApi } from '@soar/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../lib/route.ts';
-import { accountRateLimits } from '../member/options.ts';
-import { clientOf } from '../member/sessions.ts';
+import { accountRateLimits, clientOf } from '../member/index.ts';
 import type { OperatorAccount } from './operator-account.ts';
 import type { OperatorAdmin } from './operators.ts';
 

@@ -1,11 +1,11 @@
 import type { OperatorRole } from '@soar/contract';
 import { and, asc, count, eq, isNull, max, ne, sql } from 'drizzle-orm';
+import { recordAudit } from '../../core/audit.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { loginAttempts, operatorSessions, operators } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { Actor } from '../../lib/route.ts';
-import { recordAudit } from './audit.ts';
 
 type OperatorRow = typeof operators.$inferSelect;
 

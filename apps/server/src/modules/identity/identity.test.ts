@@ -13,8 +13,8 @@ import {
   upload,
   walletMember,
 } from '../../test/wallet.ts';
-import { TestClient } from '../realtime/ws-client.test-helper.ts';
-import { defaultWalletSetting } from '../wallet/rates.ts';
+import { TestClient } from '../../test/ws-client.ts';
+import { defaultWalletSetting } from '../wallet/index.ts';
 
 let t: TestApp;
 let compliance: { headers: Headers; token: string };

@@ -1,13 +1,13 @@
 import { ipoOfferStates, ipoSubscriptionStatuses } from '@soar/contract';
 import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { IdempotencyClaim } from '../../core/idempotency.ts';
+import { verifyPayPassword } from '../../core/pay-password.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { ipoOffers, ipoSubscriptions } from '../../db/schema/index.ts';
 import { Money, moneyString } from '../../lib/decimal.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type PageQuery, paginate } from '../../lib/paginate.ts';
-import type { IdempotencyClaim } from '../ledger/idempotency.ts';
-import type { Book, Ledger } from '../ledger/ledger.ts';
-import { verifyPayPassword } from '../member/pay-password.ts';
+import type { Book, Ledger } from '../ledger/index.ts';
 import {
   frozenFor,
   lotsOffered,

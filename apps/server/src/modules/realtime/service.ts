@@ -1,12 +1,11 @@
 import { klineIntervals, type OperatorRole, userTopics } from '@soar/contract';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { liveMemberSessionIds, memberSessionOfToken, operatorSessionOfToken } from '../../core/sessions.ts';
 import type { Database } from '../../db/client.ts';
-import { operatorSessions, operators, sessions } from '../../db/schema/index.ts';
 import type { EventBus } from '../../lib/bus.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import type { MarketEngine } from '../../market/engine.ts';
 import type { TickEvent } from '../../market/provider.ts';
-import { deskTopic, guestTopic } from '../identity/support.ts';
+import { deskTopic, guestTopic } from '../identity/index.ts';
 import { type FanOut, type FanOutHandlers, LocalFanOut, RedisFanOut } from './fanout.ts';
 import { type HubOptions, RealtimeHub } from './hub.ts';
 
@@ -88,11 +87,7 @@ export class Realtime {
   async #recheck(userId: number): Promise<void> {
     const signedIn = this.hub.sessionsOf(userId);
     if (signedIn.length === 0) return;
-    const live = await this.db
-      .select({ id: sessions.id })
-      .from(sessions)
-      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())));
-    const liveIds = new Set(live.map((row) => row.id));
+    const liveIds = await liveMemberSessionIds(this.db, userId);
     for (const { socket, sessionId } of signedIn) {
       if (liveIds.has(sessionId)) continue;
       this.hub.downgrade(socket, userTopics);
@@ -149,32 +144,13 @@ export class Realtime {
 
   /** The member and session behind a token, or null (same rules as `requireMember`). */
   async memberOfToken(token: string): Promise<{ userId: number; sessionId: number } | null> {
-    const [session] = await this.db
-      .select({ userId: sessions.userId, sessionId: sessions.id })
-      .from(sessions)
-      .where(
-        and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())),
-      )
-      .limit(1);
-    return session ?? null;
+    const session = await memberSessionOfToken(this.db, token);
+    return session ? { userId: session.userId, sessionId: session.id } : null;
   }
 
   /** The role of a live operator session behind a token, or null (the support desk's socket). */
   async operatorOfToken(token: string): Promise<OperatorRole | null> {
-    const [row] = await this.db
-      .select({ role: operators.role })
-      .from(operatorSessions)
-      .innerJoin(operators, eq(operators.id, operatorSessions.operatorId))
-      .where(
-        and(
-          eq(operatorSessions.tokenHash, hashToken(token)),
-          isNull(operatorSessions.revokedAt),
-          gt(operatorSessions.expiresAt, new Date()),
-          isNull(operators.disabledAt),
-        ),
-      )
-      .limit(1);
-    return row?.role ?? null;
+    return (await operatorSessionOfToken(this.db, token))?.role ?? null;
   }
 
   async close(): Promise<void> {

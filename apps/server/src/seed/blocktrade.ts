@@ -1,6 +1,6 @@
-import type { Config } from '../../config.ts';
-import type { Database } from '../client.ts';
-import { blocktradeOffers } from '../schema/index.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { blocktradeOffers } from '../db/schema/index.ts';
 
 const dayMs = 24 * 60 * 60 * 1000;
 

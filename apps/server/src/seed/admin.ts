@@ -3,15 +3,14 @@ import { languageKeys } from '@soar/contract';
 import { translate } from '@soar/i18n';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import type { Config } from '../../config.ts';
-import { Money } from '../../lib/decimal.ts';
-import { hashPassword } from '../../lib/passwords.ts';
-import { Ledger } from '../../modules/ledger/ledger.ts';
-import { UploadService } from '../../modules/upload/service.ts';
-import { DepositService } from '../../modules/wallet/deposit.ts';
-import { WithdrawService } from '../../modules/wallet/withdraw.ts';
-import type { Database } from '../client.ts';
-import { balanceAdjustments, banners, deposits, operators, users, walletAddresses } from '../schema/index.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { balanceAdjustments, banners, deposits, operators, users, walletAddresses } from '../db/schema/index.ts';
+import { Money } from '../lib/decimal.ts';
+import { hashPassword } from '../lib/passwords.ts';
+import { Ledger } from '../modules/ledger/index.ts';
+import { UploadService } from '../modules/upload/index.ts';
+import { DepositService, WithdrawService } from '../modules/wallet/index.ts';
 import { demoMember, demoRoleOperators } from './member.ts';
 
 export async function seedRoleOperators(db: Database, config: Config): Promise<void> {

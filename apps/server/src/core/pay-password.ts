@@ -1,8 +1,8 @@
 import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
-import type { Database, Transaction } from '../../db/client.ts';
-import { payPasswords } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/errors.ts';
-import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import type { Database, Transaction } from '../db/client.ts';
+import { payPasswords } from '../db/schema/index.ts';
+import { AppError } from '../lib/errors.ts';
+import { hashPassword, verifyPassword } from '../lib/passwords.ts';
 
 export const payPasswordMaxTries = 5;
 export const payPasswordLockMs = 15 * 60 * 1000;

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import type { Config } from '../../config.ts';
-import { Ledger } from '../../modules/ledger/ledger.ts';
-import { defaultWalletSetting } from '../../modules/wallet/rates.ts';
-import type { Database } from '../client.ts';
-import { appSettings, depositChannels, users, walletAddresses } from '../schema/index.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { appSettings, depositChannels, users, walletAddresses } from '../db/schema/index.ts';
+import { Ledger } from '../modules/ledger/index.ts';
+import { defaultWalletSetting } from '../modules/wallet/index.ts';
 
 /** Demo channels: real formats, valid checksums (EIP-55, base58check), no one's real account. */
 const channelRows: (typeof depositChannels.$inferInsert)[] = [

@@ -1,5 +1,5 @@
-import type { Config } from '../../config.ts';
-import type { Database } from '../client.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
 import { seedBackOfficeDemo, seedBanners, seedRoleOperators } from './admin.ts';
 import { seedBlocktrade } from './blocktrade.ts';
 import { seedIpo } from './ipo.ts';

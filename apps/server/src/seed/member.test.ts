@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../lib/passwords.ts';
-import { verifyPayPassword } from '../../modules/member/pay-password.ts';
-import { createTestApp, type TestApp, testConfig } from '../../test/helper.ts';
-import { api, bearer } from '../../test/http.ts';
-import { expectLedgerVerified, tempDataDir } from '../../test/wallet.ts';
-import { operators, users } from '../schema/index.ts';
+import { verifyPayPassword } from '../core/pay-password.ts';
+import { operators, users } from '../db/schema/index.ts';
+import { hashPassword } from '../lib/passwords.ts';
+import { createTestApp, type TestApp, testConfig } from '../test/helper.ts';
+import { api, bearer } from '../test/http.ts';
+import { expectLedgerVerified, tempDataDir } from '../test/wallet.ts';
 import { seed } from './index.ts';
 import { demoLoginsLine } from './member.ts';
 

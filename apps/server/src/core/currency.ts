@@ -1,32 +1,7 @@
-import { eq } from 'drizzle-orm';
-import type { Database, Transaction } from '../../db/client.ts';
-import { appSettings, currencies } from '../../db/schema/index.ts';
-import { Money } from '../../lib/decimal.ts';
-import { AppError } from '../../lib/errors.ts';
-
-/** Operator-editable wallet rules, the `wallet` row of app_settings. */
-export type WalletSetting = {
-  /** docs/product.md section 9: $10. */
-  withdrawMinimumUsd: string;
-  withdrawFeeRate: string;
-  withdrawFeeMinimumUsd: string;
-  withdrawRequiresKyc: boolean;
-  /** A deposit currency credited to another balance, e.g. { "USDT": "USD" }; unmapped ones credit themselves. */
-  depositCreditCurrency: Record<string, string>;
-};
-
-export const defaultWalletSetting: WalletSetting = {
-  withdrawMinimumUsd: '10',
-  withdrawFeeRate: '0.01',
-  withdrawFeeMinimumUsd: '1',
-  withdrawRequiresKyc: false,
-  depositCreditCurrency: {},
-};
-
-export async function walletSetting(db: Database | Transaction): Promise<WalletSetting> {
-  const [row] = await db.select().from(appSettings).where(eq(appSettings.key, 'wallet'));
-  return { ...defaultWalletSetting, ...((row?.value as Partial<WalletSetting> | undefined) ?? {}) };
-}
+import type { Database, Transaction } from '../db/client.ts';
+import { currencies } from '../db/schema/index.ts';
+import { Money } from '../lib/decimal.ts';
+import { AppError } from '../lib/errors.ts';
 
 export type CurrencyRate = { code: string; rateToUsd: Money; decimals: number; enabled: boolean };
 
@@ -80,28 +55,4 @@ export function convertFitting(
   const converted = convert(rates, amount, from, to);
   if (converted.abs().gt(maxLedgerAmount)) throw new AppError('AMOUNT_TOO_LARGE', undefined, { from, to });
   return converted;
-}
-
-/** Formats an instant in a timezone as `YYYY-MM-DD HH:mm:ss`; unknown zones fall back to UTC. */
-export function localTime(date: Date, timezone: string): string {
-  return new Intl.DateTimeFormat('sv-SE', {
-    timeZone: timezone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).format(date);
-}
-
-export function resolveTimezone(candidate: string | undefined): string {
-  if (!candidate) return 'UTC';
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: candidate });
-    return candidate;
-  } catch {
-    return 'UTC';
-  }
 }

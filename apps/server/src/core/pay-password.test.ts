@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payPasswords } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/errors.ts';
-import { createMember } from '../../test/fixtures.ts';
-import { createTestApp, type TestApp } from '../../test/helper.ts';
+import { payPasswords } from '../db/schema/index.ts';
+import { AppError } from '../lib/errors.ts';
+import { createMember } from '../test/fixtures.ts';
+import { createTestApp, type TestApp } from '../test/helper.ts';
 import { setPayPassword, verifyPayPassword } from './pay-password.ts';
 
 let t: TestApp;

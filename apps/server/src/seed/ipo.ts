@@ -1,11 +1,9 @@
 import { eq } from 'drizzle-orm';
-import type { Config } from '../../config.ts';
-import { allotOffer } from '../../modules/ipo/allotment.ts';
-import { newSeed, seedHash } from '../../modules/ipo/lottery.ts';
-import { IpoService } from '../../modules/ipo/service.ts';
-import { Ledger } from '../../modules/ledger/ledger.ts';
-import type { Database } from '../client.ts';
-import { ipoOffers, users } from '../schema/index.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { ipoOffers, users } from '../db/schema/index.ts';
+import { allotOffer, IpoService, newSeed, seedHash } from '../modules/ipo/index.ts';
+import { Ledger } from '../modules/ledger/index.ts';
 import { demoMember } from './member.ts';
 
 const dayMs = 24 * 60 * 60 * 1000;
@@ -63,7 +61,7 @@ const demoOffers: DemoOffer[] = [
     priceMin: '30',
     priceMax: '30',
     days: { start: -30, end: -22, allotment: -21, listing: -18 },
-    // One lot: the demo member's USD also pays for the trading demo's positions (db/seed/trade.ts).
+    // One lot: the demo member's USD also pays for the trading demo's positions (seed/trade.ts).
     demoLots: 1,
   },
 ];

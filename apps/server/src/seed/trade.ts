@@ -1,12 +1,11 @@
 import { fillReasons, orderStatuses, orderTypes, waitingFor } from '@soar/contract';
 import { eq } from 'drizzle-orm';
-import type { Config } from '../../config.ts';
-import { Ledger } from '../../modules/ledger/ledger.ts';
-import { fill, place } from '../../modules/trade/placement.ts';
-import { fillSide, formatPx, priceOn } from '../../modules/trade/pricing.ts';
-import type { TradeService } from '../../modules/trade/service.ts';
-import type { Database } from '../client.ts';
-import { tradeFeeSchedules, tradeOrders, users } from '../schema/index.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { tradeFeeSchedules, tradeOrders, users } from '../db/schema/index.ts';
+import { Ledger } from '../modules/ledger/index.ts';
+import type { TradeService } from '../modules/trade/index.ts';
+import { fill, fillSide, formatPx, place, priceOn } from '../modules/trade/index.ts';
 import { demoMember } from './member.ts';
 
 /**

@@ -1,9 +1,9 @@
 import type { OperatorRole } from '@soar/contract';
 import { eq } from 'drizzle-orm';
-import type { Config } from '../../config.ts';
-import { hashPassword } from '../../lib/passwords.ts';
-import type { Database } from '../client.ts';
-import { operators, payPasswords, users } from '../schema/index.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { operators, payPasswords, users } from '../db/schema/index.ts';
+import { hashPassword } from '../lib/passwords.ts';
 
 /** docs/architecture.md: the demo logins of development (`npm start` prints them). */
 export const demoMember = {

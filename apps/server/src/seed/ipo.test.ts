@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helper.ts';
-import { api, bearer } from '../../test/http.ts';
-import { expectLedgerVerified, tempDataDir } from '../../test/wallet.ts';
+import { createTestApp, type TestApp } from '../test/helper.ts';
+import { api, bearer } from '../test/http.ts';
+import { expectLedgerVerified, tempDataDir } from '../test/wallet.ts';
 
 describe('demo IPOs in development', () => {
   let t: TestApp;

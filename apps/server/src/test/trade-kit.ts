@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
-import { Money } from '../../lib/decimal.ts';
-import { createTestApp, type TestApp } from '../../test/helper.ts';
-import { api } from '../../test/http.ts';
-import { createMember, expectLedgerVerified, type Headers } from '../../test/wallet.ts';
-import { Ledger } from '../ledger/ledger.ts';
+import { Money } from '../lib/decimal.ts';
+import { Ledger } from '../modules/ledger/index.ts';
+import { createTestApp, type TestApp } from './helper.ts';
+import { api } from './http.ts';
+import { createMember, expectLedgerVerified, type Headers } from './wallet.ts';
 
 /**
  * Trading tests run the engine (MARKET_ENGINE=on) without timers: the test sets each price and

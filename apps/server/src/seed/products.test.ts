@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Money } from '../../lib/decimal.ts';
-import { dailyProfit } from '../../modules/quant/accrual.ts';
-import { createTestApp, type TestApp, testConfig } from '../../test/helper.ts';
-import { api, bearer } from '../../test/http.ts';
-import { expectLedgerVerified, tempDataDir } from '../../test/wallet.ts';
-import { loanProducts, loans, quantAccruals, quantFunds, quantOrders, quantRates } from '../schema/index.ts';
+import { loanProducts, loans, quantAccruals, quantFunds, quantOrders, quantRates } from '../db/schema/index.ts';
+import { Money } from '../lib/decimal.ts';
+import { dailyProfit } from '../modules/quant/index.ts';
+import { createTestApp, type TestApp, testConfig } from '../test/helper.ts';
+import { api, bearer } from '../test/http.ts';
+import { expectLedgerVerified, tempDataDir } from '../test/wallet.ts';
 import { seed } from './index.ts';
 
 describe('demo funds and loans in development', () => {

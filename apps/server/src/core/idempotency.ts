@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
-import type { Transaction } from '../../db/client.ts';
-import { idempotencyKeys } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/errors.ts';
+import type { Transaction } from '../db/client.ts';
+import { idempotencyKeys } from '../db/schema/index.ts';
+import { AppError } from '../lib/errors.ts';
 
 /** A request's claim on an `Idempotency-Key`: the key, whose it is, and what was asked. */
 export type IdempotencyClaim = { owner: string; key: string; requestHash: string };
@@ -19,21 +18,21 @@ function canonical(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
+/** What a money-moving call asked: the transport layer fills it in (lib/route.ts for HTTP). */
+export type IdempotentRequest = { key: string | undefined; method: string; route: string; body: unknown };
+
 /**
- * Reads the `Idempotency-Key` header of a money-moving POST (optional: without it each request
- * moves money anew). The hash covers the route and the body, so the same key on another body is
+ * The claim of a money-moving call on its `Idempotency-Key` (optional: without one each call moves
+ * money anew). The hash covers the route and the body, so the same key on another body is
  * refused. `owner` scopes keys per member or operator.
  */
-export function idempotencyClaim(request: FastifyRequest, owner: string): IdempotencyClaim | undefined {
-  const header = request.headers['idempotency-key'];
-  if (header === undefined) return undefined;
-  const key = Array.isArray(header) ? header[0] : header;
-  if (!key || !keyPattern.test(key)) throw new AppError('IDEMPOTENCY_KEY_INVALID');
-  const route = request.routeOptions.url ?? request.url;
+export function idempotencyClaim(request: IdempotentRequest, owner: string): IdempotencyClaim | undefined {
+  if (request.key === undefined) return undefined;
+  if (!keyPattern.test(request.key)) throw new AppError('IDEMPOTENCY_KEY_INVALID');
   const requestHash = createHash('sha256')
-    .update(`${request.method} ${route}\n${canonical(request.body ?? null)}`)
+    .update(`${request.method} ${request.route}\n${canonical(request.body ?? null)}`)
     .digest('hex');
-  return { owner, key, requestHash };
+  return { owner, key: request.key, requestHash };
 }
 
 /**

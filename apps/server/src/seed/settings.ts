@@ -1,5 +1,5 @@
-import type { Database } from '../client.ts';
-import { appSettings, currencies, languages, markets } from '../schema/index.ts';
+import type { Database } from '../db/client.ts';
+import { appSettings, currencies, languages, markets } from '../db/schema/index.ts';
 
 /** docs/product.md section 1: English is the default; the picker offers the seven bundled catalogs. */
 const languageRows = [

@@ -1,14 +1,20 @@
 import { eq } from 'drizzle-orm';
-import type { Config } from '../../config.ts';
-import { Money, moneyString } from '../../lib/decimal.ts';
-import { localTime } from '../../market/sessions.ts';
-import { Ledger } from '../../modules/ledger/ledger.ts';
-import { accrueOrder, drawRate, publishRate } from '../../modules/quant/accrual.ts';
-import { endOfLocalDate, fundDaysBetween, MarketCalendar } from '../../modules/quant/calendar.ts';
-import { QuantService } from '../../modules/quant/service.ts';
-import { currencyRates } from '../../modules/wallet/rates.ts';
-import type { Database } from '../client.ts';
-import { quantFunds, quantOrders, quantRates, users } from '../schema/index.ts';
+import type { Config } from '../config.ts';
+import { currencyRates } from '../core/currency.ts';
+import { localTime } from '../core/time.ts';
+import type { Database } from '../db/client.ts';
+import { quantFunds, quantOrders, quantRates, users } from '../db/schema/index.ts';
+import { Money, moneyString } from '../lib/decimal.ts';
+import { Ledger } from '../modules/ledger/index.ts';
+import {
+  accrueOrder,
+  drawRate,
+  endOfLocalDate,
+  fundDaysBetween,
+  MarketCalendar,
+  publishRate,
+  QuantService,
+} from '../modules/quant/index.ts';
 import { demoMember } from './member.ts';
 
 const dayMs = 24 * 60 * 60 * 1000;
@@ -128,7 +134,7 @@ export async function seedQuant(db: Database, config: Config): Promise<void> {
     if (!schedule) continue;
     const startTime = new Date(now.getTime() - fund.openedDaysAgo * dayMs);
     const endTime = new Date(startTime.getTime() + 240 * dayMs);
-    const lastTradeDay = localTime(schedule.timezone, new Date(endTime.getTime() - 30 * dayMs)).date;
+    const lastTradeDay = localTime(new Date(endTime.getTime() - 30 * dayMs), schedule.timezone).date;
     const { code, name, market, currency, cycleDays, dailyRateMin, dailyRateMax, minAmount, maxAmount, sort } = fund;
     const [inserted] = await db
       .insert(quantFunds)

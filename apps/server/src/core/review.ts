@@ -1,9 +1,9 @@
 import type { ErrorCode } from '@soar/contract';
 import { eq, getTableName } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { queryText, type Transaction } from '../../db/client.ts';
-import { tableRow } from '../../db/rows.ts';
-import { AppError } from '../../lib/errors.ts';
+import { queryText, type Transaction } from '../db/client.ts';
+import { tableRow } from '../db/rows.ts';
+import { AppError } from '../lib/errors.ts';
 import { recordAudit } from './audit.ts';
 
 /** A table of records operators decide on: an `id` and a status column that says whether it still waits. */

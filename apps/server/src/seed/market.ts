@@ -1,6 +1,6 @@
-import { loadArticles, loadIndices, loadStocks } from '../../market/reference-data.ts';
-import type { Database } from '../client.ts';
-import { instruments, markets, newsArticles } from '../schema/index.ts';
+import type { Database } from '../db/client.ts';
+import { instruments, markets, newsArticles } from '../db/schema/index.ts';
+import { loadArticles, loadIndices, loadStocks } from '../market/reference-data.ts';
 
 /** Instruments from `src/market/data/*.json`; stocks join their market by code. Idempotent. */
 export async function seedInstruments(db: Database): Promise<void> {
