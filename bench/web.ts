@@ -199,7 +199,10 @@ try {
     WEB_DIST: emptyDist,
   });
   const { benchmarkIndex } = await audit(`${probe.url}/`, chrome.port, 1).finally(() => probe.stop());
-  const multiplier = calibrate(benchmarkIndex);
+  // BENCH_CPU_SLOWDOWN fixes the multiplier, to compare runs on a machine whose load moves.
+  const multiplier = process.env.BENCH_CPU_SLOWDOWN
+    ? Number(process.env.BENCH_CPU_SLOWDOWN)
+    : calibrate(benchmarkIndex);
   console.log(`benchmarkIndex ${benchmarkIndex}: CPU slowdown ${multiplier}x; median of ${runs} runs each`);
   const [soar, soarWarm] = await measure('Soar home', webDist, multiplier, chrome.port, true);
   const [bare] = await measure('empty React page', emptyDist, multiplier, chrome.port);
