@@ -5,9 +5,6 @@ import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-
 import { z } from 'zod';
 import type { Config } from './config.ts';
 import { type Database, type DatabaseHandle, openDatabase, ping } from './db/client.ts';
-import { seed } from './db/seed/index.ts';
-import { demoLoginsLine } from './db/seed/member.ts';
-import { seedTradeDemo } from './db/seed/trade.ts';
 import { JobRunner } from './jobs/runner.ts';
 import { EventBus } from './lib/bus.ts';
 import { clientErrorHandler, headersTimeoutMs, requestTimeoutMs } from './lib/client-error.ts';
@@ -81,12 +78,15 @@ import { walletServices } from './modules/wallet/services.ts';
 import { watchlistRoutes } from './modules/watchlist/routes.ts';
 import { WatchlistService } from './modules/watchlist/service.ts';
 import { authPlugin } from './plugins/auth.ts';
-import { errorsPlugin, sendError } from './plugins/errors.ts';
+import { errorsPlugin, frameworkErrors, sendError } from './plugins/errors.ts';
 import { i18nPlugin } from './plugins/i18n.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { zodValidatorCompiler } from './plugins/validation.ts';
 import { webPlugin } from './plugins/web.ts';
+import { seed } from './seed/index.ts';
+import { demoLoginsLine } from './seed/member.ts';
+import { seedTradeDemo } from './seed/trade.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -144,6 +144,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     requestTimeout: requestTimeoutMs,
     http: { headersTimeout: headersTimeoutMs },
     clientErrorHandler,
+    frameworkErrors,
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(zodValidatorCompiler);

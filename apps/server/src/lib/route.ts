@@ -1,7 +1,7 @@
 import { type Endpoint, type OperatorRole, roleAllows } from '@soar/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { z } from 'zod';
-import { type IdempotencyClaim, idempotencyClaim } from '../modules/ledger/idempotency.ts';
+import { type IdempotencyClaim, idempotencyClaim } from '../core/idempotency.ts';
 import type { MemberPrincipal, OperatorPrincipal } from '../plugins/auth.ts';
 import { success } from './envelope.ts';
 import { AppError } from './errors.ts';
@@ -84,14 +84,25 @@ function guardOf(app: FastifyInstance, endpoint: Endpoint) {
 function contextOf(endpoint: Endpoint, request: FastifyRequest, reply: FastifyReply) {
   if (endpoint.access === 'member' && request.member) {
     const member = request.member;
-    const claim = endpoint.idempotent ? idempotencyClaim(request, `member:${member.userId}`) : undefined;
+    const claim = endpoint.idempotent
+      ? idempotencyClaim(idempotentRequest(request), `member:${member.userId}`)
+      : undefined;
     return { member, claim, reply };
   }
   if (endpoint.access === 'operator' && request.operator) {
     const operator = request.operator;
-    const claim = endpoint.idempotent ? idempotencyClaim(request, `operator:${operator.operatorId}`) : undefined;
+    const claim = endpoint.idempotent
+      ? idempotencyClaim(idempotentRequest(request), `operator:${operator.operatorId}`)
+      : undefined;
     const actor: Actor = { operatorId: operator.operatorId, role: operator.role, ip: request.ip };
     return { operator, actor, claim, reply };
   }
   return { reply };
+}
+
+/** The `Idempotency-Key` header and what the request asked; an empty or repeated header is a key too. */
+function idempotentRequest(request: FastifyRequest) {
+  const header = request.headers['idempotency-key'];
+  const key = Array.isArray(header) ? (header[0] ?? '') : header;
+  return { key, method: request.method, route: request.routeOptions.url ?? request.url, body: request.body };
 }

@@ -1,7 +1,7 @@
 import type { KlineInterval } from '@soar/contract';
 import { sql } from 'drizzle-orm';
+import { localTime } from '../core/time.ts';
 import type { Database } from '../db/client.ts';
-import { localTime } from './sessions.ts';
 
 export const intervals: readonly KlineInterval[] = ['1m', '5m', '15m', '1h', '1d'];
 export const intervalMs: Record<Exclude<KlineInterval, '1d'>, number> = {
@@ -18,7 +18,7 @@ export type CandleRow = Bar & { instrumentId: number; interval: KlineInterval };
 /** The start of the bar holding `at`: intraday bars on UTC boundaries, daily bars by local trading date. */
 export function barStart(interval: KlineInterval, at: number, timezone: string): number {
   if (interval === '1d') {
-    const [y, m, d] = localTime(timezone, new Date(at)).date.split('-').map(Number) as [number, number, number];
+    const [y, m, d] = localTime(new Date(at), timezone).date.split('-').map(Number) as [number, number, number];
     return Date.UTC(y, m - 1, d);
   }
   const size = intervalMs[interval];

@@ -2,7 +2,7 @@ import type { Candle } from '@soar/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { candles, instruments, markets } from '../db/schema/index.ts';
-import { seed } from '../db/seed/index.ts';
+import { seed } from '../seed/index.ts';
 import { createTestApp, type TestApp, testConfig } from '../test/helper.ts';
 import { MarketEngine } from './engine.ts';
 import { sessionMinutes } from './sessions.ts';

@@ -1,12 +1,12 @@
 import type { Candle, KlineInterval, Quote } from '@soar/contract';
 import { eq } from 'drizzle-orm';
+import { localTime } from '../core/time.ts';
 import type { Database } from '../db/client.ts';
 import { appSettings } from '../db/schema/index.ts';
 import { type Bar, CandleBook, type CandleRow, writeCandles } from './candles.ts';
 import { type HistoryWindow, InstrumentHistory } from './history.ts';
 import { formatPrice, type Instrument, type QuoteState, toQuote } from './instrument.ts';
 import { fold, type QuoteProvider, type TickEvent } from './provider.ts';
-import { localTime } from './sessions.ts';
 import { Simulator } from './simulator.ts';
 import { latestDailyBars, loadInstruments, readBars } from './store.ts';
 
@@ -292,7 +292,7 @@ export class MarketEngine implements QuoteProvider {
           low: Number(quote.low),
           prevClose: Number(quote.prevClose),
           volume: quote.volume,
-          day: localTime(instrument.schedule.timezone, new Date(quote.time)).date,
+          day: localTime(new Date(quote.time), instrument.schedule.timezone).date,
           time: Date.parse(quote.time),
         });
       })

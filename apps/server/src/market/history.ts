@@ -1,9 +1,10 @@
 import type { KlineInterval } from '@soar/contract';
+import { localTime } from '../core/time.ts';
 import { barStart, type CandleRow } from './candles.ts';
 import type { Instrument, QuoteState } from './instrument.ts';
 import { roundToTick } from './instrument.ts';
 import { hashSeed, Random } from './random.ts';
-import { localTime, sessionLength, sessionMinutes, volumeShape } from './sessions.ts';
+import { sessionLength, sessionMinutes, volumeShape } from './sessions.ts';
 
 /**
  * Past candles computed from the seed, never stored (docs/market.md, History). The daily walk
@@ -47,7 +48,7 @@ export class InstrumentHistory {
     this.#round = (value) => roundToTick(instrument, value);
     const walk = new Random(hashSeed(options.seed, `history:${instrument.symbol}`));
     const reference = Math.log(instrument.referencePrice);
-    const today = localTime(instrument.schedule.timezone, new Date(options.epoch)).date;
+    const today = localTime(new Date(options.epoch), instrument.schedule.timezone).date;
     const [y, m, d] = today.split('-').map(Number) as [number, number, number];
     const last = Date.UTC(y, m - 1, d);
     const first = last - (options.dailyDays - 1) * day;

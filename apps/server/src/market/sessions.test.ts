@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isOpen, localTime, sessionMinutes, sessionProgress, volumeShape, zonedInstant } from './sessions.ts';
+import { localTime, zonedInstant } from '../core/time.ts';
+import { isOpen, sessionMinutes, sessionProgress, volumeShape } from './sessions.ts';
 
 const newYork = { timezone: 'America/New_York', sessions: [{ open: '09:30', close: '16:00' }] };
 const tokyo = {
@@ -31,7 +32,7 @@ describe('trading sessions in the market timezone', () => {
 
   it('uses the local date, not the UTC one', () => {
     // 23:30 UTC Sunday is 08:30 Monday in Tokyo
-    expect(localTime('Asia/Tokyo', new Date('2026-11-22T23:30:00Z'))).toMatchObject({
+    expect(localTime(new Date('2026-11-22T23:30:00Z'), 'Asia/Tokyo')).toMatchObject({
       date: '2026-11-23',
       weekday: 'Mon',
     });
@@ -43,8 +44,8 @@ describe('trading sessions in the market timezone', () => {
   });
 
   it('finds local wall-clock instants on both sides of a daylight-saving change', () => {
-    expect(zonedInstant('America/New_York', '2026-07-01', 9 * 60 + 30).toISOString()).toBe('2026-07-01T13:30:00.000Z');
-    expect(zonedInstant('America/New_York', '2026-11-20', 9 * 60 + 30).toISOString()).toBe('2026-11-20T14:30:00.000Z');
+    expect(zonedInstant('2026-07-01', 9 * 60 + 30, 'America/New_York').toISOString()).toBe('2026-07-01T13:30:00.000Z');
+    expect(zonedInstant('2026-11-20', 9 * 60 + 30, 'America/New_York').toISOString()).toBe('2026-11-20T14:30:00.000Z');
   });
 
   it('lists every trading minute of a day', () => {

@@ -1,7 +1,8 @@
+import { localTime } from '../core/time.ts';
 import type { Instrument, QuoteState } from './instrument.ts';
 import { roundToTick } from './instrument.ts';
 import { hashSeed, Random } from './random.ts';
-import { localTime, sessionLength, sessionProgress, volumeShape } from './sessions.ts';
+import { sessionLength, sessionProgress, volumeShape } from './sessions.ts';
 
 export type SimulatorOptions = {
   seed: number;
@@ -66,7 +67,7 @@ export class Simulator {
       low: Math.min(open, price),
       prevClose,
       volume: volume - (volume % instrument.lotSize),
-      day: localTime(instrument.schedule.timezone, new Date(at)).date,
+      day: localTime(new Date(at), instrument.schedule.timezone).date,
       time: at,
     });
   }
@@ -92,7 +93,7 @@ export class Simulator {
     const walk = this.#walks.get(instrument.id);
     if (!state || !walk) throw new Error(`instrument ${instrument.symbol} is not initialised`);
     const time = now.getTime();
-    const day = localTime(instrument.schedule.timezone, now).date;
+    const day = localTime(now, instrument.schedule.timezone).date;
     if (day !== state.day) {
       state.prevClose = state.price;
       state.open = state.high = state.low = state.price;

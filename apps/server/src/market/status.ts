@@ -1,4 +1,5 @@
-import { isTradingDay, localTime, type Schedule, zonedInstant } from './sessions.ts';
+import { localTime, zonedInstant } from '../core/time.ts';
+import { isTradingDay, type Schedule } from './sessions.ts';
 
 export type SessionState = 'open' | 'break' | 'closed';
 
@@ -19,8 +20,8 @@ const toMinutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.
 /** The sessions of one local date as UTC instants. */
 function sessionsOn(schedule: Schedule, date: string) {
   return schedule.sessions.map((session) => ({
-    open: zonedInstant(schedule.timezone, date, toMinutes(session.open)),
-    close: zonedInstant(schedule.timezone, date, toMinutes(session.close)),
+    open: zonedInstant(date, toMinutes(session.open), schedule.timezone),
+    close: zonedInstant(date, toMinutes(session.close), schedule.timezone),
   }));
 }
 
@@ -36,7 +37,7 @@ export function sessionStatus(schedule: Schedule, at: Date, alwaysOpen: boolean)
   let nextClose: Date | null = null;
   let day: SessionStatus['day'] = null;
   for (let offset = 0; offset <= 8 && !(nextOpen && nextClose && day); offset++) {
-    const local = localTime(schedule.timezone, new Date(now + offset * dayMs));
+    const local = localTime(new Date(now + offset * dayMs), schedule.timezone);
     if (!isTradingDay(local)) continue;
     const sessions = sessionsOn(schedule, local.date);
     const first = sessions[0];

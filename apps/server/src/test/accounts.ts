@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { CodeMessage, CodeSender } from '../modules/member/delivery.ts';
+import type { CodeMessage, CodeSender } from '../modules/member/index.ts';
 
 /** Keeps every code the app sends, so tests read codes the way a member reads their mail. */
 export class RecordingSender implements CodeSender {

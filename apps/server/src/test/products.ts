@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
+import { setPayPassword } from '../core/pay-password.ts';
 import { queryRows } from '../db/client.ts';
 import { moneyString } from '../lib/decimal.ts';
-import { setPayPassword } from '../modules/member/pay-password.ts';
 import { api } from './http.ts';
 import { createMember, fund, type Headers, payPassword, upload } from './wallet.ts';
 

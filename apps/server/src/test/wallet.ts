@@ -5,8 +5,8 @@ import { depositStatuses } from '@soar/contract';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { expect } from 'vitest';
-import { verifyLedger } from '../modules/ledger/verify.ts';
-import { setPayPassword } from '../modules/member/pay-password.ts';
+import { setPayPassword } from '../core/pay-password.ts';
+import { verifyLedger } from '../modules/ledger/index.ts';
 import { createMember, createOperator } from './fixtures.ts';
 import { api } from './http.ts';
 

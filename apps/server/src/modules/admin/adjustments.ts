@@ -1,18 +1,18 @@
 import { adjustmentStatuses } from '@soar/contract';
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { recordAudit } from '../../core/audit.ts';
+import { currencyRates, rateOf } from '../../core/currency.ts';
+import type { IdempotencyClaim } from '../../core/idempotency.ts';
+import { reviewRecord } from '../../core/review.ts';
 import type { Database } from '../../db/client.ts';
 import { balanceAdjustments, operators, users } from '../../db/schema/index.ts';
 import { Money, moneyString } from '../../lib/decimal.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type PageQuery, paginate } from '../../lib/paginate.ts';
 import type { Actor } from '../../lib/route.ts';
-import type { IdempotencyClaim } from '../ledger/idempotency.ts';
-import type { Book, Ledger } from '../ledger/ledger.ts';
-import { sendNotice } from '../notice/send.ts';
-import { currencyRates, rateOf } from '../wallet/rates.ts';
-import { recordAudit } from './audit.ts';
-import { reviewRecord } from './review.ts';
+import type { Book, Ledger } from '../ledger/index.ts';
+import { sendNotice } from '../notice/index.ts';
 
 type AdjustmentRow = typeof balanceAdjustments.$inferSelect;
 type Names = { uid: string; makerName: string; checkerName: string | null };

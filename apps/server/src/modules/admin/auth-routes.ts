@@ -2,8 +2,7 @@ import { operatorApi } from '@soar/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { route } from '../../lib/route.ts';
-import { accountRateLimits } from '../member/options.ts';
-import { clientOf } from '../member/sessions.ts';
+import { accountRateLimits, clientOf } from '../member/index.ts';
 import { operatorLogin, operatorLogout } from './auth-service.ts';
 import type { OperatorAccount } from './operator-account.ts';
 
@@ -25,6 +24,7 @@ export const adminAuthRoutes: FastifyPluginAsync<{ db: Database; account: Operat
   route(app, operatorApi.me, (_request, { operator }) => account.me(operator.operatorId));
   route(app, operatorApi.logout, async (_request, { operator }) => {
     await operatorLogout(db, operator.sessionId);
+    app.bus.emit('operatorSessions', { operatorId: operator.operatorId });
     return null;
   });
 };

@@ -3,8 +3,8 @@ import type { Database } from '../../db/client.ts';
 import { operatorSessions, operators } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashToken, newToken, operatorSessionTtlMs } from '../../lib/tokens.ts';
-import { guardLogin } from '../member/login-guard.ts';
-import type { Client } from '../member/sessions.ts';
+import type { Client } from '../member/index.ts';
+import { guardLogin } from '../member/index.ts';
 import { checkSecondFactor } from './second-factor.ts';
 
 /**

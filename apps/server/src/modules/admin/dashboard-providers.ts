@@ -7,10 +7,10 @@ import {
   withdrawStatuses,
 } from '@soar/contract';
 import { and, count, eq, gte, inArray, sql } from 'drizzle-orm';
+import { convert, currencyRates } from '../../core/currency.ts';
 import type { Database } from '../../db/client.ts';
 import { balanceAdjustments, deposits, loans, quantOrders, users, withdrawals } from '../../db/schema/index.ts';
 import { Money, moneyString } from '../../lib/decimal.ts';
-import { convert, currencyRates } from '../wallet/rates.ts';
 import { type DashboardProvider, type DashboardRange, dailySeries } from './dashboard.ts';
 
 const utcDay = (column: unknown) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`;

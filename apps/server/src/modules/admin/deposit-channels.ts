@@ -1,10 +1,9 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
+import { type AuditRecord, recordAudit } from '../../core/audit.ts';
 import type { Database } from '../../db/client.ts';
 import { depositChannels } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { isValidAddress } from '../wallet/addresses.ts';
-import { channelView } from '../wallet/deposit.ts';
-import { type AuditRecord, recordAudit } from './audit.ts';
+import { channelView, isValidAddress } from '../wallet/index.ts';
 
 type ChannelRow = typeof depositChannels.$inferSelect;
 type ChannelInput = Partial<Omit<typeof depositChannels.$inferInsert, 'id' | 'code' | 'deletedAt' | 'createdAt'>>;

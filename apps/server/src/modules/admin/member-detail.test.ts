@@ -4,6 +4,7 @@ import { auditLog, sessions } from '../../db/schema/index.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { TestApp } from '../../test/helper.ts';
 import { api } from '../../test/http.ts';
+import { createTradeApp, credit, place, tick } from '../../test/trade-kit.ts';
 import {
   createMember,
   createOperator,
@@ -13,8 +14,7 @@ import {
   payPassword,
   walletMember,
 } from '../../test/wallet.ts';
-import { TestClient } from '../realtime/ws-client.test-helper.ts';
-import { createTradeApp, credit, place, tick } from '../trade/test-kit.ts';
+import { TestClient } from '../../test/ws-client.ts';
 
 // The member detail's positions, ledger and sessions tabs (docs/admin.md, Members).
 // AAPL at a last of 100.00: ask 100.01, bid 99.99; at 105.00 the bid is 104.99. US fees 1.5 an order.

@@ -1,17 +1,16 @@
 import { and, asc, count, desc, eq, gt, ilike, isNull, or, type SQL } from 'drizzle-orm';
+import { recordAudit } from '../../core/audit.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { balances, deposits, loginAttempts, sessions, users, withdrawals } from '../../db/schema/index.ts';
 import { moneyString } from '../../lib/decimal.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type PageQuery, paginate } from '../../lib/paginate.ts';
 import type { Actor } from '../../lib/route.ts';
-import { revokeAllSessions } from '../member/sessions.ts';
-import { memberPositions } from '../trade/lists.ts';
-import type { TradeService } from '../trade/service.ts';
-import type { AccountService } from '../wallet/account.ts';
-import { adminDepositView } from '../wallet/deposit.ts';
-import { adminWithdrawalView } from '../wallet/withdraw.ts';
-import { recordAudit } from './audit.ts';
+import { revokeAllSessions } from '../member/index.ts';
+import type { TradeService } from '../trade/index.ts';
+import { memberPositions } from '../trade/index.ts';
+import type { AccountService } from '../wallet/index.ts';
+import { adminDepositView, adminWithdrawalView } from '../wallet/index.ts';
 
 type UserRow = typeof users.$inferSelect;
 type SessionRow = typeof sessions.$inferSelect;

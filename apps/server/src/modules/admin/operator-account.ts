@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { recordAudit } from '../../core/audit.ts';
 import type { Database } from '../../db/client.ts';
 import { operators } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -6,9 +7,8 @@ import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { Actor } from '../../lib/route.ts';
 import { matchTotp, newTotpSecret, otpauthUri } from '../../lib/totp.ts';
 import type { OperatorPrincipal } from '../../plugins/auth.ts';
-import { countLoginFailure } from '../member/login-guard.ts';
-import type { Client } from '../member/sessions.ts';
-import { recordAudit } from './audit.ts';
+import type { Client } from '../member/index.ts';
+import { countLoginFailure } from '../member/index.ts';
 import { endOperatorSessions } from './operators.ts';
 import { claimTotpStep } from './second-factor.ts';
 

@@ -3,8 +3,8 @@ import type { Database } from '../../db/client.ts';
 import { operators } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { matchTotp } from '../../lib/totp.ts';
-import { countLoginFailure, type LoginSubject } from '../member/login-guard.ts';
-import type { Client } from '../member/sessions.ts';
+import type { Client } from '../member/index.ts';
+import { countLoginFailure, type LoginSubject } from '../member/index.ts';
 
 type OperatorRow = typeof operators.$inferSelect;
 

@@ -1,13 +1,14 @@
 import type { BaseSetting, WalletRules } from '@soar/contract';
 import { eq } from 'drizzle-orm';
+import { recordAudit } from '../../core/audit.ts';
+import { currencyRates } from '../../core/currency.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { appSettings } from '../../db/schema/index.ts';
 import { moneyString } from '../../lib/decimal.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Actor } from '../../lib/route.ts';
-import type { SettingsService } from '../settings/service.ts';
-import { currencyRates, walletSetting } from '../wallet/rates.ts';
-import { recordAudit } from './audit.ts';
+import type { SettingsService } from '../settings/index.ts';
+import { walletSetting } from '../wallet/index.ts';
 
 function walletView(setting: WalletRules): WalletRules {
   return {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/index.ts';
-import { demoMail, seedDemoMember } from '../../db/seed/wallet.ts';
+import { demoMail, seedDemoMember } from '../../seed/wallet.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { api } from '../../test/http.ts';
 import { balanceOf, createMember, createOperator, expectLedgerVerified, type Headers } from '../../test/wallet.ts';

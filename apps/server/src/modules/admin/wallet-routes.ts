@@ -2,8 +2,8 @@ import { walletAdminApi } from '@soar/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { route } from '../../lib/route.ts';
-import type { WalletServices } from '../wallet/services.ts';
-import { listAudit } from './audit.ts';
+import type { WalletServices } from '../wallet/index.ts';
+import { listAudit } from './audit-log.ts';
 import type { DepositChannelAdmin } from './deposit-channels.ts';
 
 /** Operator queues of the wallet (deposit and withdrawal reviews), deposit channels, the audit log. */

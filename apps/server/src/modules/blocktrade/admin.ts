@@ -1,12 +1,12 @@
 import { type BlockOfferStatus, type blockOfferBody, blockOfferStatuses, orderStatuses } from '@soar/contract';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { recordAudit } from '../../core/audit.ts';
 import type { Transaction } from '../../db/client.ts';
 import { blocktradeOffers, tradeOrders } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type PageQuery, paginate } from '../../lib/paginate.ts';
 import type { Actor } from '../../lib/route.ts';
-import { recordAudit } from '../admin/audit.ts';
 import { type BlocktradeService, type OfferRow, offerStatus } from './service.ts';
 
 type OfferInput = z.output<typeof blockOfferBody>;

@@ -1,9 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { setPayPassword } from '../../core/pay-password.ts';
 import { auditLog, notices, tradeOrders, tradePositions } from '../../db/schema/index.ts';
 import type { TestApp } from '../../test/helper.ts';
 import { api } from '../../test/http.ts';
 import { platformBalance } from '../../test/products.ts';
+import { createTradeApp, credit, tick } from '../../test/trade-kit.ts';
 import {
   balanceOf,
   createMember,
@@ -12,8 +14,6 @@ import {
   type Headers,
   payPassword,
 } from '../../test/wallet.ts';
-import { setPayPassword } from '../member/pay-password.ts';
-import { createTradeApp, credit, tick } from '../trade/test-kit.ts';
 
 // AAPL: US market, lot 1; US fees 0.05 % commission (minimum 1) plus 0.50 per order.
 // 10,000 AAPL at a block price of 95.00: notional 950,000.00, commission 475.00, fee 475.50,

@@ -9,18 +9,18 @@ import {
   waitingFor,
 } from '@soar/contract';
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { IdempotencyClaim } from '../../core/idempotency.ts';
+import { verifyPayPassword } from '../../core/pay-password.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { blocktradeOffers, tradeOrders } from '../../db/schema/index.ts';
 import { Money, moneyString } from '../../lib/decimal.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type PageQuery, paginate } from '../../lib/paginate.ts';
 import { type Instrument, tickSize } from '../../market/instrument.ts';
-import type { IdempotencyClaim } from '../ledger/idempotency.ts';
-import type { Ledger } from '../ledger/ledger.ts';
-import { assertTradable } from '../market/admin.ts';
-import { verifyPayPassword } from '../member/pay-password.ts';
-import { feeOf, formatPx } from '../trade/pricing.ts';
-import type { OrderRow, TradeService } from '../trade/service.ts';
+import type { Ledger } from '../ledger/index.ts';
+import { assertTradable } from '../market/index.ts';
+import type { OrderRow, TradeService } from '../trade/index.ts';
+import { feeOf, formatPx } from '../trade/index.ts';
 
 export type OfferRow = typeof blocktradeOffers.$inferSelect;
 export type BlocktradeDeps = { db: Database; ledger: Ledger; trade: TradeService };

@@ -1,10 +1,10 @@
 import type { LanguageKey } from '@soar/contract';
 import { asc, eq } from 'drizzle-orm';
+import { recordAudit } from '../../core/audit.ts';
 import type { Database } from '../../db/client.ts';
 import { type BannerTranslation, banners } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Actor } from '../../lib/route.ts';
-import { recordAudit } from '../admin/audit.ts';
 
 type BannerRow = typeof banners.$inferSelect;
 type Translations = { en: BannerTranslation } & Partial<Record<LanguageKey, BannerTranslation>>;

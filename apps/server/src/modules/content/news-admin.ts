@@ -1,11 +1,11 @@
 import { type LanguageKey, languageKeys, type newsCategories } from '@soar/contract';
 import { and, count, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { recordAudit } from '../../core/audit.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { type ArticleTranslation, newsArticles } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type PageQuery, paginate } from '../../lib/paginate.ts';
 import type { Actor } from '../../lib/route.ts';
-import { recordAudit } from '../admin/audit.ts';
 import { who } from './banners.ts';
 
 type ArticleRow = typeof newsArticles.$inferSelect;

@@ -1,13 +1,13 @@
 import type { LanguageKey } from '@soar/contract';
 import { translate } from '@soar/i18n';
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { recordAudit } from '../../core/audit.ts';
 import { type Database, queryRows } from '../../db/client.ts';
 import { announcements, notices, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type PageQuery, paginate } from '../../lib/paginate.ts';
 import type { Actor } from '../../lib/route.ts';
-import { recordAudit } from '../admin/audit.ts';
-import type { Ledger } from '../ledger/ledger.ts';
+import type { Ledger } from '../ledger/index.ts';
 
 type NoticeRow = typeof notices.$inferSelect;
 

@@ -9,16 +9,16 @@ import {
 } from '@soar/contract';
 import { translate } from '@soar/i18n';
 import { and, count, desc, eq, inArray, lt, type SQL } from 'drizzle-orm';
+import { reviewRecord } from '../../core/review.ts';
 import type { Database } from '../../db/client.ts';
 import { kycApplications, uploads, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type PageQuery, paginate } from '../../lib/paginate.ts';
 import type { Actor } from '../../lib/route.ts';
-import { reviewRecord } from '../admin/review.ts';
-import type { Ledger } from '../ledger/ledger.ts';
-import { loanSetting } from '../loan/service.ts';
-import { sendNotice } from '../notice/send.ts';
-import { walletSetting } from '../wallet/rates.ts';
+import type { Ledger } from '../ledger/index.ts';
+import { loanSetting } from '../loan/index.ts';
+import { sendNotice } from '../notice/index.ts';
+import { walletSetting } from '../wallet/index.ts';
 
 type Row = typeof kycApplications.$inferSelect;
 export type KycSubmit = {

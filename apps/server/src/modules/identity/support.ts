@@ -1,13 +1,13 @@
 import type { SupportMessage } from '@soar/contract';
 import { and, count, desc, eq, lt, sql } from 'drizzle-orm';
+import { recordAudit } from '../../core/audit.ts';
 import type { Database } from '../../db/client.ts';
 import { supportConversations, supportMessages, uploads, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type PageQuery, paginate } from '../../lib/paginate.ts';
 import type { Actor } from '../../lib/route.ts';
 import { hashToken } from '../../lib/tokens.ts';
-import { recordAudit } from '../admin/audit.ts';
-import type { Book, Ledger } from '../ledger/ledger.ts';
+import type { Book, Ledger } from '../ledger/index.ts';
 
 type ConversationRow = typeof supportConversations.$inferSelect;
 type MessageRow = typeof supportMessages.$inferSelect;

@@ -1,14 +1,14 @@
 import { type ipoOfferBody, ipoSubscriptionStatuses } from '@soar/contract';
 import { and, count, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { type AuditRecord, recordAudit } from '../../core/audit.ts';
+import { currencyRates } from '../../core/currency.ts';
 import type { Transaction } from '../../db/client.ts';
 import { instruments, ipoOffers, ipoSubscriptions, markets, users } from '../../db/schema/index.ts';
 import { Money, moneyString } from '../../lib/decimal.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type PageQuery, paginate } from '../../lib/paginate.ts';
-import { type AuditRecord, recordAudit } from '../admin/audit.ts';
-import { sendNotice } from '../notice/send.ts';
-import { currencyRates } from '../wallet/rates.ts';
+import { sendNotice } from '../notice/index.ts';
 import { allotOffer } from './allotment.ts';
 import { newSeed, seedHash } from './lottery.ts';
 import type { IpoDeps, IpoService } from './service.ts';

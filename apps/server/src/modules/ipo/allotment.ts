@@ -1,13 +1,13 @@
 import { ipoResultReasons, ipoSubscriptionStatuses } from '@soar/contract';
 import { and, asc, eq, isNotNull, isNull, lte, or } from 'drizzle-orm';
+import { type AuditRecord, recordAudit } from '../../core/audit.ts';
 import type { Database } from '../../db/client.ts';
 import { ipoOffers, ipoSubscriptions } from '../../db/schema/index.ts';
 import type { Job } from '../../jobs/runner.ts';
 import { Money, moneyString } from '../../lib/decimal.ts';
 import { AppError } from '../../lib/errors.ts';
-import { type AuditRecord, recordAudit } from '../admin/audit.ts';
-import type { Book, Ledger } from '../ledger/ledger.ts';
-import { sendNotice } from '../notice/send.ts';
+import type { Book, Ledger } from '../ledger/index.ts';
+import { sendNotice } from '../notice/index.ts';
 import { drawLots } from './lottery.ts';
 import { issuePrice, lotsOffered, type OfferRow, type SubscriptionRow } from './views.ts';
 

@@ -4,9 +4,9 @@ import { ipoSubscriptions, journalEntries, notices, tradePositions } from '../..
 import type { TestApp } from '../../test/helper.ts';
 import { api } from '../../test/http.ts';
 import { investor, ipoOfferInput, platformBalance } from '../../test/products.ts';
+import { createTradeApp, tick } from '../../test/trade-kit.ts';
 import { balanceOf, createOperator, expectLedgerVerified, type Headers, payPassword } from '../../test/wallet.ts';
-import { Ledger } from '../ledger/ledger.ts';
-import { createTradeApp, tick } from '../trade/test-kit.ts';
+import { Ledger } from '../ledger/index.ts';
 import { firstDayMove, type ListingDeps, listOffer } from './listing.ts';
 
 // Tuesday 2026-11-17, 15:00 UTC: the US session is open.

@@ -1,5 +1,6 @@
 import { fillReasons, ipoSubscriptionStatuses } from '@soar/contract';
 import { and, asc, eq, isNotNull, isNull, lte } from 'drizzle-orm';
+import { localTime } from '../../core/time.ts';
 import type { Database } from '../../db/client.ts';
 import { candles, instruments, ipoOffers, ipoSubscriptions, markets } from '../../db/schema/index.ts';
 import type { Job } from '../../jobs/runner.ts';
@@ -8,12 +9,11 @@ import { AppError } from '../../lib/errors.ts';
 import type { MarketEngine } from '../../market/engine.ts';
 import { formatPrice, type Instrument, type QuoteState, roundToTick } from '../../market/instrument.ts';
 import { hashSeed, Random } from '../../market/random.ts';
-import { localTime } from '../../market/sessions.ts';
 import { loadInstruments } from '../../market/store.ts';
-import type { Ledger } from '../ledger/ledger.ts';
-import { sendNotice } from '../notice/send.ts';
-import { openDelivered } from '../trade/placement.ts';
-import type { PositionRow, TradeService } from '../trade/service.ts';
+import type { Ledger } from '../ledger/index.ts';
+import { sendNotice } from '../notice/index.ts';
+import type { PositionRow, TradeService } from '../trade/index.ts';
+import { openDelivered } from '../trade/index.ts';
 import { issuePrice } from './views.ts';
 
 export type ListingDeps = {
@@ -78,7 +78,7 @@ export async function listOffer(deps: ListingDeps, offerId: number, now: Date): 
       })
       .returning({ id: instruments.id });
     if (!row) throw new Error('insert returned no instrument');
-    const day = localTime(market.timezone, now).date;
+    const day = localTime(now, market.timezone).date;
     const [y, m, d] = day.split('-').map(Number) as [number, number, number];
     const bar = { open, high: Math.max(open, first), low: Math.min(open, first), close: first };
     const px = (value: number) => formatPrice(tickGrid, value);

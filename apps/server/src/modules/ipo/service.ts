@@ -1,13 +1,13 @@
 import { ipoOfferStates, ipoSubscriptionStatuses } from '@soar/contract';
 import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { IdempotencyClaim } from '../../core/idempotency.ts';
+import { verifyPayPassword } from '../../core/pay-password.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { ipoOffers, ipoSubscriptions } from '../../db/schema/index.ts';
 import { Money, moneyString } from '../../lib/decimal.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type PageQuery, paginate } from '../../lib/paginate.ts';
-import type { IdempotencyClaim } from '../ledger/idempotency.ts';
-import type { Book, Ledger } from '../ledger/ledger.ts';
-import { verifyPayPassword } from '../member/pay-password.ts';
+import type { Book, Ledger } from '../ledger/index.ts';
 import {
   frozenFor,
   lotsOffered,
@@ -43,15 +43,20 @@ export async function offerStats(db: Database | Transaction, offerIds: number[])
   );
 }
 
-/** The freeze and its reversals are between the member's own buckets (docs/ipo.md, Money). */
-function freeze(
+/**
+ * The freeze and its reversals are between the member's own buckets (docs/ipo.md, Money). No
+ * difference moves nothing: a change to the same lots, or a reconfirmation at the same price,
+ * writes no entry.
+ */
+async function freeze(
   book: Book,
   kind: string,
   subscription: { id: number; userId: number },
   currency: string,
   amount: Money,
 ) {
-  return book.post({ kind, reference: `ipo:${subscription.id}`, userId: subscription.userId }, [
+  if (amount.isZero()) return;
+  await book.post({ kind, reference: `ipo:${subscription.id}`, userId: subscription.userId }, [
     { userId: subscription.userId, bucket: 'available', currency, amount: amount.neg() },
     { userId: subscription.userId, bucket: 'frozen', currency, amount },
   ]);

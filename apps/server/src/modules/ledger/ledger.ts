@@ -1,11 +1,11 @@
 import { maxBalance } from '@soar/contract';
 import { sql } from 'drizzle-orm';
+import { claimIdempotencyKey, type IdempotencyClaim, saveIdempotentAnswer } from '../../core/idempotency.ts';
 import { type Database, queryRows, queryText, type Transaction } from '../../db/client.ts';
 import { balances } from '../../db/schema/index.ts';
 import type { BusEventName, BusEvents, EventBus } from '../../lib/bus.ts';
 import { Money, moneyString } from '../../lib/decimal.ts';
 import { AppError } from '../../lib/errors.ts';
-import { claimIdempotencyKey, type IdempotencyClaim, saveIdempotentAnswer } from './idempotency.ts';
 
 /** The platform's side of every entry (docs/ledger.md). */
 export const platformAccounts = [

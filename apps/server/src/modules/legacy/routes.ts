@@ -3,10 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { route } from '../../lib/route.ts';
 import { bearerToken } from '../../lib/tokens.ts';
-import { login } from '../member/accounts.ts';
-import { accountRateLimits } from '../member/options.ts';
-import { userInfoOf } from '../member/profile.ts';
-import { clientOf } from '../member/sessions.ts';
+import { accountRateLimits, clientOf, login, userInfoOf } from '../member/index.ts';
 import { aggregateStat, isLogged, refreshToken } from './service.ts';
 
 /** The older client's calls (docs/api.md, Legacy), answered from the same accounts as member/*. */

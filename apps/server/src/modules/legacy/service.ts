@@ -1,9 +1,10 @@
 import type { LoginAnswer } from '@soar/contract';
 import { count, eq } from 'drizzle-orm';
+import { memberSessionOfToken } from '../../core/sessions.ts';
 import type { Database } from '../../db/client.ts';
 import { currencies, languages, markets, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { type Client, openSession, revokeSession, sessionOfToken } from '../member/sessions.ts';
+import { type Client, openSession, revokeSession } from '../member/index.ts';
 
 /** Public counts for the older client's landing page. */
 export async function aggregateStat(db: Database) {
@@ -23,7 +24,7 @@ export async function aggregateStat(db: Database) {
 
 /** PUT user/login: trades a live token for a new one and ends the old session. */
 export async function refreshToken(db: Database, token: string | undefined, client: Client): Promise<LoginAnswer> {
-  const session = token ? await sessionOfToken(db, token) : undefined;
+  const session = token ? await memberSessionOfToken(db, token) : undefined;
   if (!session) throw new AppError('UNAUTHORIZED');
   // Revoking first means two refreshes racing with one token cannot both succeed.
   await revokeSession(db, session.userId, session.id).catch(() => {
@@ -33,5 +34,5 @@ export async function refreshToken(db: Database, token: string | undefined, clie
 }
 
 export async function isLogged(db: Database, token: string | undefined): Promise<boolean> {
-  return token ? (await sessionOfToken(db, token)) !== undefined : false;
+  return token ? (await memberSessionOfToken(db, token)) !== undefined : false;
 }

@@ -1,13 +1,13 @@
 import { loanStatuses } from '@soar/contract';
 import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm';
+import { currencyRates } from '../../core/currency.ts';
 import type { Database } from '../../db/client.ts';
 import { loanAccruals, loans } from '../../db/schema/index.ts';
 import type { Job } from '../../jobs/runner.ts';
 import { dailyPeriods, nextDaily, utcDate } from '../../jobs/schedules.ts';
 import { Money, moneyString } from '../../lib/decimal.ts';
-import type { Book, Ledger } from '../ledger/ledger.ts';
-import { sendNotice } from '../notice/send.ts';
-import { currencyRates } from '../wallet/rates.ts';
+import type { Book, Ledger } from '../ledger/index.ts';
+import { sendNotice } from '../notice/index.ts';
 
 export type LoanRow = typeof loans.$inferSelect;
 

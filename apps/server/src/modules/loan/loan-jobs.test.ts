@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { api } from '../../test/http.ts';
 import { applyLoan, createProduct, investor, platformBalance } from '../../test/products.ts';
 import { balanceOf, createOperator, expectLedgerVerified, type Headers, tempDataDir } from '../../test/wallet.ts';
-import { Ledger } from '../ledger/ledger.ts';
+import { Ledger } from '../ledger/index.ts';
 import { accrueOne } from './accrual.ts';
 
 // One timeline for the file: the jobs never run a day twice, so time only moves forward.

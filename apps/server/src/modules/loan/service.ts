@@ -1,5 +1,7 @@
 import { kycStatuses, loanContractDocument, loanStatuses } from '@soar/contract';
 import { and, asc, count, desc, eq, isNull } from 'drizzle-orm';
+import { currencyRates } from '../../core/currency.ts';
+import type { IdempotencyClaim } from '../../core/idempotency.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import {
   appSettings,
@@ -14,10 +16,8 @@ import { utcDate } from '../../jobs/schedules.ts';
 import { Money, moneyString } from '../../lib/decimal.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type PageQuery, paginate } from '../../lib/paginate.ts';
-import type { IdempotencyClaim } from '../ledger/idempotency.ts';
-import type { Ledger } from '../ledger/ledger.ts';
-import { sendNotice } from '../notice/send.ts';
-import { currencyRates } from '../wallet/rates.ts';
+import type { Ledger } from '../ledger/index.ts';
+import { sendNotice } from '../notice/index.ts';
 import {
   accrualDays,
   accrueLoan,

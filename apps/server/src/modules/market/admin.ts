@@ -1,12 +1,12 @@
 import type { AdminInstrument } from '@soar/contract';
 import { and, asc, count, eq, ilike, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
+import { recordAudit } from '../../core/audit.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { instruments, markets } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type PageQuery, paginate } from '../../lib/paginate.ts';
 import type { Actor } from '../../lib/route.ts';
 import type { MarketEngine } from '../../market/engine.ts';
-import { recordAudit } from '../admin/audit.ts';
 
 type Who = Pick<Actor, 'operatorId' | 'ip'>;
 type InstrumentRow = Pick<

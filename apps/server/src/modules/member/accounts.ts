@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { CodeScene, LanguageKey, LoginAnswer, RegisterBody, ResetPasswordBody } from '@soar/contract';
 import { and, eq, or, sql } from 'drizzle-orm';
+import { setPayPassword } from '../../core/pay-password.ts';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -18,7 +19,6 @@ import {
 } from './codes.ts';
 import type { CodeSender } from './delivery.ts';
 import { guardLogin } from './login-guard.ts';
-import { setPayPassword } from './pay-password.ts';
 import { type Client, openSession, revokeAllSessions } from './sessions.ts';
 
 export type AccountDeps = { db: Database; sender: CodeSender; log: Logger };

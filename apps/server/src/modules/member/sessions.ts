@@ -1,5 +1,6 @@
 import type { LoginAnswer } from '@soar/contract';
-import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, desc, eq, ne } from 'drizzle-orm';
+import { memberSessionLive } from '../../core/sessions.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { loginAttempts, sessions } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -24,24 +25,12 @@ export async function openSession(db: Database | Transaction, userId: number, cl
   return { token, expiresAt: expiresAt.toISOString(), ...(await userInfoOf(db, userId)) };
 }
 
-const live = (now: Date) => and(isNull(sessions.revokedAt), gt(sessions.expiresAt, now));
-
-/** The live session a raw token opens, if any. */
-export async function sessionOfToken(db: Database, token: string) {
-  const [session] = await db
-    .select({ id: sessions.id, userId: sessions.userId })
-    .from(sessions)
-    .where(and(eq(sessions.tokenHash, hashToken(token)), live(new Date())))
-    .limit(1);
-  return session;
-}
-
 /** Ends one of the member's live sessions; another member's id is as unknown as a missing one. */
 export async function revokeSession(db: Database, userId: number, sessionId: number): Promise<number> {
   const revoked = await db
     .update(sessions)
     .set({ revokedAt: new Date() })
-    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), live(new Date())))
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), memberSessionLive(new Date())))
     .returning({ id: sessions.id });
   if (revoked.length === 0) throw new AppError('NOT_FOUND');
   return revoked.length;
@@ -53,7 +42,11 @@ export async function revokeAllSessions(db: Database | Transaction, userId: numb
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(
-      and(eq(sessions.userId, userId), live(new Date()), except === undefined ? undefined : ne(sessions.id, except)),
+      and(
+        eq(sessions.userId, userId),
+        memberSessionLive(new Date()),
+        except === undefined ? undefined : ne(sessions.id, except),
+      ),
     )
     .returning({ id: sessions.id });
   return revoked.length;
@@ -66,7 +59,7 @@ export async function listSessions(db: Database, userId: number, currentSessionI
   const rows = await db
     .select()
     .from(sessions)
-    .where(and(eq(sessions.userId, userId), live(new Date())))
+    .where(and(eq(sessions.userId, userId), memberSessionLive(new Date())))
     .orderBy(desc(sessions.createdAt), desc(sessions.id));
   const attempts = await db
     .select()

@@ -1,5 +1,5 @@
 import { queryText } from '../../db/client.ts';
-import type { Book } from '../ledger/ledger.ts';
+import type { Book } from '../ledger/index.ts';
 
 export type Notice = {
   userId: number;

@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import { quantOrderStatuses } from '@soar/contract';
 import { and, eq, gte, like, lt, max } from 'drizzle-orm';
+import { currencyRates } from '../../core/currency.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { jobRuns, quantAccruals, quantFunds, quantOrders, quantRates } from '../../db/schema/index.ts';
 import type { Job } from '../../jobs/runner.ts';
 import { Money, moneyString } from '../../lib/decimal.ts';
-import type { Ledger } from '../ledger/ledger.ts';
-import { sendNotice } from '../notice/send.ts';
-import { currencyRates } from '../wallet/rates.ts';
+import type { Ledger } from '../ledger/index.ts';
+import { sendNotice } from '../notice/index.ts';
 import { closeOf, type FundDay, fundDaysBetween, type MarketCalendar } from './calendar.ts';
 
 type FundRow = typeof quantFunds.$inferSelect;

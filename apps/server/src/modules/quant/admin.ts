@@ -1,13 +1,13 @@
 import { type quantFundBody, quantOrderStatuses } from '@soar/contract';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { type AuditRecord, recordAudit } from '../../core/audit.ts';
+import { currencyRates, rateOf } from '../../core/currency.ts';
 import type { Transaction } from '../../db/client.ts';
 import { quantFunds, quantOrders } from '../../db/schema/index.ts';
 import { Money, moneyString } from '../../lib/decimal.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type PageQuery, paginate } from '../../lib/paginate.ts';
-import { type AuditRecord, recordAudit } from '../admin/audit.ts';
-import { currencyRates, rateOf } from '../wallet/rates.ts';
 import { endOfLocalDate } from './calendar.ts';
 import type { QuantDeps, QuantService } from './service.ts';
 import type { FundRow } from './views.ts';

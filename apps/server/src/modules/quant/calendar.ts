@@ -1,7 +1,8 @@
 import { asc } from 'drizzle-orm';
+import { localTime, zonedInstant } from '../../core/time.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { markets } from '../../db/schema/index.ts';
-import { localTime, type Schedule, zonedInstant } from '../../market/sessions.ts';
+import type { Schedule } from '../../market/sessions.ts';
 
 const dayMs = 24 * 60 * 60 * 1000;
 const toMinutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
@@ -18,7 +19,7 @@ export function nextDate(date: string, days = 1): string {
 export function closeOf(schedule: Schedule, date: string): Date {
   const last = schedule.sessions.at(-1);
   if (!last) throw new Error('a market without sessions has no close');
-  return zonedInstant(schedule.timezone, date, toMinutes(last.close));
+  return zonedInstant(date, toMinutes(last.close), schedule.timezone);
 }
 
 const weekday = (date: string) => new Date(`${date}T12:00:00Z`).getUTCDay();
@@ -31,7 +32,7 @@ const isWeekday = (date: string) => weekday(date) !== 0 && weekday(date) !== 6;
  */
 export function fundDaysAfter(schedule: Schedule, after: Date, count: number): FundDay[] {
   const days: FundDay[] = [];
-  let date = localTime(schedule.timezone, after).date;
+  let date = localTime(after, schedule.timezone).date;
   while (days.length < count) {
     if (isWeekday(date)) {
       const closeAt = closeOf(schedule, date);
@@ -45,8 +46,8 @@ export function fundDaysAfter(schedule: Schedule, after: Date, count: number): F
 /** The fund days whose close falls in (after, through], oldest first. */
 export function fundDaysBetween(schedule: Schedule, after: Date, through: Date): FundDay[] {
   const days: FundDay[] = [];
-  let date = localTime(schedule.timezone, after).date;
-  const last = localTime(schedule.timezone, through).date;
+  let date = localTime(after, schedule.timezone).date;
+  const last = localTime(through, schedule.timezone).date;
   while (date <= last) {
     if (isWeekday(date)) {
       const closeAt = closeOf(schedule, date);
@@ -59,7 +60,7 @@ export function fundDaysBetween(schedule: Schedule, after: Date, through: Date):
 
 /** The end of a local date (the next midnight there) as a UTC instant. */
 export function endOfLocalDate(timezone: string, date: string): Date {
-  return zonedInstant(timezone, nextDate(date), 0);
+  return zonedInstant(nextDate(date), 0, timezone);
 }
 
 /**

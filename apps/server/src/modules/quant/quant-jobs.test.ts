@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { api } from '../../test/http.ts';
 import { buy, createFund, investor, platformBalance } from '../../test/products.ts';
 import { balanceOf, createOperator, expectLedgerVerified, type Headers } from '../../test/wallet.ts';
-import { Ledger } from '../ledger/ledger.ts';
+import { Ledger } from '../ledger/index.ts';
 import { accrueOrder, dailyProfit, drawRate, publishRate, quantAccrueJob } from './accrual.ts';
 import { MarketCalendar } from './calendar.ts';
 

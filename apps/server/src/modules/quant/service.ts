@@ -1,15 +1,15 @@
 import { type QuantSaleState, quantSaleStates } from '@soar/contract';
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { currencyRates } from '../../core/currency.ts';
+import type { IdempotencyClaim } from '../../core/idempotency.ts';
+import { verifyPayPassword } from '../../core/pay-password.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { quantAccruals, quantFunds, quantOrders, quantRates } from '../../db/schema/index.ts';
 import { Money, moneyString } from '../../lib/decimal.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type PageQuery, paginate } from '../../lib/paginate.ts';
-import type { IdempotencyClaim } from '../ledger/idempotency.ts';
-import type { Ledger } from '../ledger/ledger.ts';
-import { verifyPayPassword } from '../member/pay-password.ts';
-import { sendNotice } from '../notice/send.ts';
-import { currencyRates } from '../wallet/rates.ts';
+import type { Ledger } from '../ledger/index.ts';
+import { sendNotice } from '../notice/index.ts';
 import { fundDaysAfter, type MarketCalendar } from './calendar.ts';
 import { type FundRow, fundView, orderView, saleState, saleStateOrder, saleStateRank } from './views.ts';
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { api } from '../../test/http.ts';
-import { sleep, TestClient } from './ws-client.test-helper.ts';
+import { sleep, TestClient } from '../../test/ws-client.ts';
 
 // Friday 2026-11-20 15:00 UTC: New York is open.
 const now = Date.parse('2026-11-20T15:00:00Z');

@@ -2,7 +2,7 @@ import { marketApi } from '@soar/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../lib/route.ts';
 import type { MarketEngine } from '../../market/engine.ts';
-import type { NewsService } from '../news/service.ts';
+import type { NewsService } from '../news/index.ts';
 
 /** At most this many stocks and this many articles per search. */
 export const searchLimit = 20;

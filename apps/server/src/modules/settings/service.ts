@@ -2,8 +2,8 @@ import { type BaseSetting, baseSetting, type Currency, type Language, type Marke
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { appSettings, currencies, languages, markets } from '../../db/schema/index.ts';
-import { defaultBaseSetting } from '../../db/seed/settings.ts';
 import { success } from '../../lib/envelope.ts';
+import { defaultBaseSetting } from '../../seed/settings.ts';
 
 export type SettingsSnapshot = {
   languages: Language[];

@@ -1,10 +1,10 @@
 import { type LanguageKey, waitingFor } from '@soar/contract';
 import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { recordAudit } from '../../core/audit.ts';
 import { blocktradeOffers, tradeFeeSchedules, tradeOrders, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type PageQuery, paginate } from '../../lib/paginate.ts';
 import type { Actor } from '../../lib/route.ts';
-import { recordAudit } from '../admin/audit.ts';
 import type { TradeService } from './service.ts';
 import { adminView, feeView } from './views.ts';
 

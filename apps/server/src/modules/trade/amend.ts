@@ -7,11 +7,11 @@ import {
   positionStatuses,
 } from '@soar/contract';
 import { and, eq, type SQL } from 'drizzle-orm';
+import type { IdempotencyClaim } from '../../core/idempotency.ts';
 import { tradeOrders, tradePositions } from '../../db/schema/index.ts';
 import { Money, moneyString } from '../../lib/decimal.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { IdempotencyClaim } from '../ledger/idempotency.ts';
-import type { Book } from '../ledger/ledger.ts';
+import type { Book } from '../ledger/index.ts';
 import { checkProtection, freezeOf } from './rules.ts';
 import type { OrderRow, TradeService } from './service.ts';
 import { orderView, positionViews } from './views.ts';

@@ -1,6 +1,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { setPayPassword } from '../../core/pay-password.ts';
 import type { TestApp } from '../../test/helper.ts';
 import { api } from '../../test/http.ts';
+import { createTradeApp, credit, detail, place, tick } from '../../test/trade-kit.ts';
 import {
   balanceOf,
   createMember,
@@ -9,8 +11,6 @@ import {
   type Headers,
   payPassword,
 } from '../../test/wallet.ts';
-import { setPayPassword } from '../member/pay-password.ts';
-import { createTradeApp, credit, detail, place, tick } from './test-kit.ts';
 
 // AAPL at a last of 100.00: bid 99.99, ask 100.01 (docs/trading.md, Block orders).
 const now = Date.parse('2026-11-17T15:00:00Z');

@@ -8,13 +8,13 @@ import {
   positionStatuses,
 } from '@soar/contract';
 import { and, eq } from 'drizzle-orm';
+import type { IdempotencyClaim } from '../../core/idempotency.ts';
 import { type FillReasonRecord, tradeCloses, tradePositions } from '../../db/schema/index.ts';
 import { Money, moneyString } from '../../lib/decimal.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Instrument } from '../../market/instrument.ts';
-import type { IdempotencyClaim } from '../ledger/idempotency.ts';
-import type { Book } from '../ledger/ledger.ts';
-import { sendNotice } from '../notice/send.ts';
+import type { Book } from '../ledger/index.ts';
+import { sendNotice } from '../notice/index.ts';
 import { feeOf, formatPx, pnlOf, priceOn, type Sides } from './pricing.ts';
 import type { CloseRow, PositionRow, TradeService } from './service.ts';
 import { closeView, positionViews } from './views.ts';

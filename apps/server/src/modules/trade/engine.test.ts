@@ -4,10 +4,10 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { journalEntries, journalLines, notices, tradeOrders, tradePositions, users } from '../../db/schema/index.ts';
 import { Money, moneyString } from '../../lib/decimal.ts';
 import type { TestApp } from '../../test/helper.ts';
+import { createTradeApp, credit, detail, place, tick } from '../../test/trade-kit.ts';
 import { balanceOf, createMember, expectLedgerVerified, type Headers } from '../../test/wallet.ts';
-import { Ledger } from '../ledger/ledger.ts';
+import { Ledger } from '../ledger/index.ts';
 import { fill } from './placement.ts';
-import { createTradeApp, credit, detail, place, tick } from './test-kit.ts';
 
 // AAPL at a last of 100.00: bid 99.99, ask 100.01; US fees 0.05 %, minimum 1, platform fee 0.50.
 const now = Date.parse('2026-11-17T15:00:00Z');

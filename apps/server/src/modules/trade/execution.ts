@@ -2,7 +2,7 @@ import { orderStatuses } from '@soar/contract';
 import { eq } from 'drizzle-orm';
 import { tradeOrders } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { Ledger } from '../ledger/ledger.ts';
+import type { Ledger } from '../ledger/index.ts';
 import { release } from './amend.ts';
 import { BatchRefused, type Execution, fillMany } from './fill-many.ts';
 import { fill } from './placement.ts';

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/index.ts';
 import type { TestApp } from '../../test/helper.ts';
 import { api } from '../../test/http.ts';
+import { createTradeApp, credit, place, tick } from '../../test/trade-kit.ts';
 import { createMember, createOperator, expectLedgerVerified } from '../../test/wallet.ts';
-import { createTradeApp, credit, place, tick } from './test-kit.ts';
 
 // docs/trading.md "Fees": US 0.05 % commission, minimum 1, platform fee 0.50 per order.
 const now = Date.parse('2026-11-17T15:00:00Z');

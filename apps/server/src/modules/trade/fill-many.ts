@@ -3,7 +3,7 @@ import { queryText } from '../../db/client.ts';
 import type { FillReasonRecord } from '../../db/schema/index.ts';
 import { type Money, moneyString } from '../../lib/decimal.ts';
 import type { Instrument } from '../../market/instrument.ts';
-import type { Book } from '../ledger/ledger.ts';
+import type { Book } from '../ledger/index.ts';
 import { emitFilled } from './placement.ts';
 import { type FeeRow, feeOf } from './pricing.ts';
 import type { OrderRow, PositionRow, TradeService } from './service.ts';

@@ -6,7 +6,7 @@ import { type FillReasonRecord, tradeOrders, tradePositions } from '../../db/sch
 import { type Money, moneyString } from '../../lib/decimal.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Instrument } from '../../market/instrument.ts';
-import type { Book } from '../ledger/ledger.ts';
+import type { Book } from '../ledger/index.ts';
 import { type FeeRow, feeOf } from './pricing.ts';
 
 export type OrderBase = Omit<typeof tradeOrders.$inferInsert, 'status'> & { createdAt: Date; expiresAt: Date | null };

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { tradeOrders, tradePositions } from '../../db/schema/index.ts';
 import { api } from '../../test/http.ts';
 import { platformBalance } from '../../test/products.ts';
+import { buy, detail, place, tradeSuite } from '../../test/trade-kit.ts';
 import { balanceOf, createMember, createOperator } from '../../test/wallet.ts';
-import { buy, detail, place, tradeSuite } from './test-kit.ts';
 
 // AAPL: US market, lot 1, one tick of spread: at a last of 100.00 the bid is 99.99, the ask 100.01.
 // US fees: 0.05 % commission, minimum 1, platform fee 0.50 per order.

@@ -10,15 +10,15 @@ import {
   waitingFor,
 } from '@soar/contract';
 import { and, eq, sql } from 'drizzle-orm';
+import type { IdempotencyClaim } from '../../core/idempotency.ts';
+import { verifyPayPassword } from '../../core/pay-password.ts';
 import { queryRows } from '../../db/client.ts';
 import { type FillReasonRecord, instruments, tradeOrders, tradePositions, users } from '../../db/schema/index.ts';
 import { Money, moneyString } from '../../lib/decimal.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Instrument } from '../../market/instrument.ts';
-import type { IdempotencyClaim } from '../ledger/idempotency.ts';
-import type { Book, EntryHeader, PlatformAccount, Posting } from '../ledger/ledger.ts';
-import { verifyPayPassword } from '../member/pay-password.ts';
-import { sendNotice } from '../notice/send.ts';
+import type { Book, EntryHeader, PlatformAccount, Posting } from '../ledger/index.ts';
+import { sendNotice } from '../notice/index.ts';
 import { writeFilled } from './filled-at-once.ts';
 import { type FeeRow, feeOf } from './pricing.ts';
 import { freezeOf, immediateFill, validate } from './rules.ts';

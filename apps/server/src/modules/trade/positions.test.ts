@@ -1,11 +1,11 @@
 import { orderReviewStatuses } from '@soar/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { setPayPassword } from '../../core/pay-password.ts';
 import { auditLog, notices } from '../../db/schema/index.ts';
 import { api } from '../../test/http.ts';
+import { buy, credit, detail, now, place, tick, tradeSuite } from '../../test/trade-kit.ts';
 import { balanceOf, createOperator, payPassword } from '../../test/wallet.ts';
-import { setPayPassword } from '../member/pay-password.ts';
-import { buy, credit, detail, now, place, tick, tradeSuite } from './test-kit.ts';
 
 // AAPL: US market, lot 1, one tick of spread: at a last of 100.00 the bid is 99.99, the ask 100.01.
 // US fees: 0.05 % commission, minimum 1, platform fee 0.50 per order.
@@ -251,7 +251,7 @@ describe('block orders', () => {
       { id: second.id, status: orderReviewStatuses.pass },
       { headers: trader.headers },
     );
-    expect(again.json().code).toBe('TRADE_NOT_BLOCK_ORDER');
+    expect(again.json().code).toBe('ALREADY_REVIEWED');
     const audits = await suite.t.app.db.select().from(auditLog).where(eq(auditLog.entity, 'order'));
     expect(audits.map((a) => a.action)).toEqual(expect.arrayContaining(['order.pass', 'order.refuse']));
     const balance = await balanceOf(suite.t.app, suite.member.headers, 'USD');

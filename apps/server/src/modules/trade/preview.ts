@@ -1,6 +1,6 @@
 import { blockOrderQuantity, directions, type OrderInput, orderTypes, waitingFor } from '@soar/contract';
 import { Money, moneyString } from '../../lib/decimal.ts';
-import { assertTradable } from '../market/admin.ts';
+import { assertTradable } from '../market/index.ts';
 import { feeOf, fillSide, formatPx, pnlOf, priceOn } from './pricing.ts';
 import { freezeOf, immediateFill, validate } from './rules.ts';
 import type { TradeService } from './service.ts';

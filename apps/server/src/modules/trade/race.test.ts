@@ -4,8 +4,8 @@ import { tradeCloses, tradeOrders, tradePositions } from '../../db/schema/index.
 import { Money, moneyString } from '../../lib/decimal.ts';
 import type { TestApp } from '../../test/helper.ts';
 import { api } from '../../test/http.ts';
+import { createTradeApp, credit, place, tick } from '../../test/trade-kit.ts';
 import { balanceOf, createMember, expectLedgerVerified } from '../../test/wallet.ts';
-import { createTradeApp, credit, place, tick } from './test-kit.ts';
 
 // Run on PostgreSQL with TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test: the trigger,
 // the member's close and the member's cancel then really run at once on separate connections.

@@ -8,12 +8,13 @@ import {
   waitingFor,
 } from '@soar/contract';
 import { eq } from 'drizzle-orm';
+import { reviewRecord } from '../../core/review.ts';
 import { blocktradeOffers, tradeOrders, users } from '../../db/schema/index.ts';
 import { Money } from '../../lib/decimal.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Actor } from '../../lib/route.ts';
-import { recordAudit } from '../admin/audit.ts';
-import { sendNotice } from '../notice/send.ts';
+import type { Book } from '../ledger/index.ts';
+import { sendNotice } from '../notice/index.ts';
 import { release } from './amend.ts';
 import { fill } from './placement.ts';
 import { fillSide, formatPx, priceOn } from './pricing.ts';
@@ -21,79 +22,85 @@ import type { OrderRow, PositionRow, TradeService } from './service.ts';
 import { adminView } from './views.ts';
 
 /**
- * A block order's review: the order row is locked first and must still wait for review; a pass
- * fills it at the price now (one ledger entry), a refusal releases its frozen funds; both are
+ * A block order's review, through `reviewRecord` like every review: the order row is locked and
+ * must still be pending (else `ALREADY_REVIEWED`) and wait for review (else `TRADE_NOT_BLOCK_ORDER`);
+ * a pass fills it at the price now (one ledger entry), a refusal releases its frozen funds; both are
  * audited and noticed in the same transaction.
  */
 export async function review(trade: TradeService, actor: Actor, body: OrderReviewBody, lang: LanguageKey) {
   if (body.status === orderReviewStatuses.refuse && !body.reason) throw new AppError('TRADE_REFUSE_REASON_REQUIRED');
   const now = trade.now();
+  const passed = body.status === orderReviewStatuses.pass;
   const result = await trade.deps.ledger.transaction(async (book) => {
-    const [row] = await book.tx.select().from(tradeOrders).where(eq(tradeOrders.id, body.id)).for('update');
-    if (!row) throw new AppError('TRADE_ORDER_NOT_FOUND');
-    if (row.status !== orderStatuses.pending || row.waitingFor !== waitingFor.review) {
-      throw new AppError('TRADE_NOT_BLOCK_ORDER');
-    }
-    const reviewed = { reviewedBy: actor.operatorId, reviewedAt: now };
-    await book.tx.update(tradeOrders).set(reviewed).where(eq(tradeOrders.id, row.id));
-    let order: OrderRow;
-    let position: PositionRow | null = null;
-    if (body.status === orderReviewStatuses.pass) {
-      const instrument = trade.instrument(row.symbol);
-      const quoted = trade.quoted(instrument);
-      const side = fillSide(row.direction as Direction);
-      // An order from a block offer fills at its block price, kept as its limit (docs/blocktrade.md).
-      const offerPrice = row.blockOfferId !== null && row.limitPrice !== null ? new Money(row.limitPrice) : null;
-      const price = offerPrice ?? priceOn(side, quoted);
-      // Any other block limit is respected like any limit: the pass fills at the review's price
-      // only when it is at or better than the limit (docs/trading.md, Block orders).
-      if (!offerPrice && row.limitPrice && (side === 'ask' ? price.gt(row.limitPrice) : price.lt(row.limitPrice))) {
-        throw new AppError('TRADE_LIMIT_NOT_REACHED', undefined, {
-          price: formatPx(instrument, price),
-          limit: formatPx(instrument, new Money(row.limitPrice)),
-        });
-      }
-      const filled = await fill(
-        trade,
-        book,
-        { ...row, ...reviewed },
-        instrument,
-        price,
-        offerPrice
-          ? { key: fillReasons.blockOfferPassed, params: { price: formatPx(instrument, price) } }
-          : { key: fillReasons.blockPassed, params: { price: formatPx(instrument, price), side } },
-        now,
-      );
-      order = filled.order;
-      position = filled.position;
-    } else {
-      const refused = await release(trade, book, eq(tradeOrders.id, row.id), orderStatuses.refused, now, {
-        refuseReason: body.reason ?? null,
-      });
-      if (!refused) throw new AppError('TRADE_NOT_BLOCK_ORDER');
-      order = refused;
-      await sendNotice(book, {
-        userId: row.userId,
-        kind: 'orderRefused',
-        params: { quantity: row.quantity, symbol: row.symbol, reason: body.reason ?? '' },
-        reference: `order:${row.id}`,
-      });
-    }
-    await recordAudit(book.tx, {
-      operatorId: actor.operatorId,
-      action: body.status === orderReviewStatuses.pass ? 'order.pass' : 'order.refuse',
-      entity: 'order',
-      entityId: row.id,
-      before: { status: row.status, waitingFor: row.waitingFor, frozen: row.frozen },
-      after: { status: order.status, reason: body.reason ?? null, positionId: order.positionId },
-      ip: actor.ip,
+    const opened: { position: PositionRow | null } = { position: null };
+    const { after: order } = await reviewRecord(book.tx, {
+      table: tradeOrders,
+      id: body.id,
+      waiting: { column: 'status', is: orderStatuses.pending },
+      notFound: 'TRADE_ORDER_NOT_FOUND',
+      audit: { by: actor, action: passed ? 'order.pass' : 'order.refuse', entity: 'order', view: auditView },
+      decide: async (row) => {
+        if (row.waitingFor !== waitingFor.review) throw new AppError('TRADE_NOT_BLOCK_ORDER');
+        const reviewed = { reviewedBy: actor.operatorId, reviewedAt: now };
+        if (passed) opened.position = (await pass(trade, book, { ...row, ...reviewed }, now)).position;
+        else await refuse(trade, book, row, body.reason ?? '', now);
+        return reviewed;
+      },
     });
-    const [mail] = await book.tx.select({ mail: users.mail }).from(users).where(eq(users.id, row.userId));
-    const [offer] = row.blockOfferId
-      ? await book.tx.select().from(blocktradeOffers).where(eq(blocktradeOffers.id, row.blockOfferId))
+    const [mail] = await book.tx.select({ mail: users.mail }).from(users).where(eq(users.id, order.userId));
+    const [offer] = order.blockOfferId
+      ? await book.tx.select().from(blocktradeOffers).where(eq(blocktradeOffers.id, order.blockOfferId))
       : [];
-    return { order, position, mail: mail?.mail ?? null, offer: offer ?? null };
+    return { order, position: opened.position, mail: mail?.mail ?? null, offer: offer ?? null };
   });
   trade.notify(result.order, result.position);
   return adminView(trade, result.order, result.mail, lang, result.offer);
+}
+
+function auditView(row: OrderRow) {
+  const { status, waitingFor, frozen, refuseReason, positionId } = row;
+  return { status, waitingFor, frozen, reason: refuseReason, positionId };
+}
+
+/** Fills the block order at the price now, or at its offer's block price. */
+async function pass(trade: TradeService, book: Book, row: OrderRow, now: Date) {
+  const instrument = trade.instrument(row.symbol);
+  const quoted = trade.quoted(instrument);
+  const side = fillSide(row.direction as Direction);
+  // An order from a block offer fills at its block price, kept as its limit (docs/blocktrade.md).
+  const offerPrice = row.blockOfferId !== null && row.limitPrice !== null ? new Money(row.limitPrice) : null;
+  const price = offerPrice ?? priceOn(side, quoted);
+  // Any other block limit is respected like any limit: the pass fills at the review's price
+  // only when it is at or better than the limit (docs/trading.md, Block orders).
+  if (!offerPrice && row.limitPrice && (side === 'ask' ? price.gt(row.limitPrice) : price.lt(row.limitPrice))) {
+    throw new AppError('TRADE_LIMIT_NOT_REACHED', undefined, {
+      price: formatPx(instrument, price),
+      limit: formatPx(instrument, new Money(row.limitPrice)),
+    });
+  }
+  return fill(
+    trade,
+    book,
+    row,
+    instrument,
+    price,
+    offerPrice
+      ? { key: fillReasons.blockOfferPassed, params: { price: formatPx(instrument, price) } }
+      : { key: fillReasons.blockPassed, params: { price: formatPx(instrument, price), side } },
+    now,
+  );
+}
+
+/** Releases the block order's frozen funds with the operator's reason, and tells the member. */
+async function refuse(trade: TradeService, book: Book, row: OrderRow, reason: string, now: Date) {
+  const refused = await release(trade, book, eq(tradeOrders.id, row.id), orderStatuses.refused, now, {
+    refuseReason: reason,
+  });
+  if (!refused) throw new AppError('TRADE_NOT_BLOCK_ORDER');
+  await sendNotice(book, {
+    userId: row.userId,
+    kind: 'orderRefused',
+    params: { quantity: row.quantity, symbol: row.symbol, reason },
+    reference: `order:${row.id}`,
+  });
 }

@@ -7,7 +7,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { MarketEngine } from '../../market/engine.ts';
 import type { Instrument } from '../../market/instrument.ts';
 import { sessionStatus } from '../../market/status.ts';
-import type { Ledger } from '../ledger/ledger.ts';
+import type { Ledger } from '../ledger/index.ts';
 import { type FeeRow, formatPx, type Sides, sides } from './pricing.ts';
 
 export type OrderRow = typeof tradeOrders.$inferSelect;

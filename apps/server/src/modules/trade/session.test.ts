@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/helper.ts';
 import { api } from '../../test/http.ts';
+import { createTradeApp, credit, detail, place, tick } from '../../test/trade-kit.ts';
 import { balanceOf, createMember, expectLedgerVerified, type Headers } from '../../test/wallet.ts';
-import { createTradeApp, credit, detail, place, tick } from './test-kit.ts';
 
 // Saturday 2026-11-21 15:00 UTC: New York is closed until Monday 14:30 UTC.
 let now = Date.parse('2026-11-21T15:00:00Z');

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { notices, tradeOrders, users } from '../../db/schema/index.ts';
 import { api } from '../../test/http.ts';
+import { buy, detail, path, place, tick, tradeSuite } from '../../test/trade-kit.ts';
 import { balanceOf } from '../../test/wallet.ts';
-import { buy, detail, path, place, tick, tradeSuite } from './test-kit.ts';
 
 // AAPL: US market, lot 1, one tick of spread: at a last of 100.00 the bid is 99.99, the ask 100.01.
 // US fees: 0.05 % commission, minimum 1, platform fee 0.50 per order.

@@ -1,12 +1,12 @@
 import { and, count, desc, eq, isNotNull, type SQL } from 'drizzle-orm';
+import { convertFitting, crossRate, currencyRates, maxLedgerAmount, rateOf } from '../../core/currency.ts';
+import type { IdempotencyClaim } from '../../core/idempotency.ts';
 import type { Database } from '../../db/client.ts';
 import { balances, journalEntries, journalLines } from '../../db/schema/index.ts';
 import { Money, moneyString } from '../../lib/decimal.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type PageQuery, paginate } from '../../lib/paginate.ts';
-import type { IdempotencyClaim } from '../ledger/idempotency.ts';
-import type { Ledger } from '../ledger/ledger.ts';
-import { convertFitting, crossRate, currencyRates, maxLedgerAmount, rateOf } from './rates.ts';
+import type { Ledger } from '../ledger/index.ts';
 
 /** A member's balances, their journal, and transfers between their own currencies. */
 export class AccountService {

@@ -1,15 +1,17 @@
 import { type DepositApplyBody, type DepositReviewBody, depositStatuses, maxPendingDeposits } from '@soar/contract';
 import { and, asc, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { convertFitting, currencyRates, rateOf } from '../../core/currency.ts';
+import type { IdempotencyClaim } from '../../core/idempotency.ts';
+import { reviewRecord } from '../../core/review.ts';
+import { formatLocalTime } from '../../core/time.ts';
 import type { Database } from '../../db/client.ts';
 import { depositChannels, deposits, uploads } from '../../db/schema/index.ts';
 import { Money, moneyString } from '../../lib/decimal.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type PageQuery, paginate } from '../../lib/paginate.ts';
-import { reviewRecord } from '../admin/review.ts';
-import type { IdempotencyClaim } from '../ledger/idempotency.ts';
-import type { Ledger } from '../ledger/ledger.ts';
-import { sendNotice } from '../notice/send.ts';
-import { convertFitting, currencyRates, localTime, rateOf, walletSetting } from './rates.ts';
+import type { Ledger } from '../ledger/index.ts';
+import { sendNotice } from '../notice/index.ts';
+import { walletSetting } from './wallet-setting.ts';
 
 type DepositRow = typeof deposits.$inferSelect;
 type ChannelRow = typeof depositChannels.$inferSelect;
@@ -130,8 +132,8 @@ export class DepositService {
     return this.page(where, query, (row) => ({
       ...depositView(row),
       timezone,
-      submitTimeLocal: localTime(row.createdAt, timezone),
-      auditTimeLocal: row.auditedAt ? localTime(row.auditedAt, timezone) : null,
+      submitTimeLocal: formatLocalTime(row.createdAt, timezone),
+      auditTimeLocal: row.auditedAt ? formatLocalTime(row.auditedAt, timezone) : null,
     }));
   }
 

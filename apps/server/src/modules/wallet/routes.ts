@@ -1,7 +1,7 @@
 import { walletApi } from '@soar/contract';
 import type { FastifyPluginAsync } from 'fastify';
+import { resolveTimezone } from '../../core/time.ts';
 import { route } from '../../lib/route.ts';
-import { resolveTimezone } from './rates.ts';
 import type { WalletServices } from './services.ts';
 
 /** The member's wallet calls (docs/api.md, Wallet); every query is scoped by the session's user. */

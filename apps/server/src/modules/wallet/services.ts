@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client.ts';
 import type { EventBus } from '../../lib/bus.ts';
-import { Ledger } from '../ledger/ledger.ts';
+import { Ledger } from '../ledger/index.ts';
 import { AccountService } from './account.ts';
 import { DepositService } from './deposit.ts';
 import { WithdrawService } from './withdraw.ts';

@@ -1,6 +1,7 @@
 import { maxWalletAddresses } from '@soar/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { setPayPassword } from '../../core/pay-password.ts';
 import { appSettings, users, walletAddresses } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { api } from '../../test/http.ts';
@@ -14,8 +15,7 @@ import {
   payPassword,
   walletMember,
 } from '../../test/wallet.ts';
-import { setPayPassword } from '../member/pay-password.ts';
-import { defaultWalletSetting } from './rates.ts';
+import { defaultWalletSetting } from './wallet-setting.ts';
 
 let t: TestApp;
 let operator: { headers: Headers };

@@ -7,28 +7,21 @@ import {
   withdrawStatuses,
 } from '@soar/contract';
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { type CurrencyRate, crossRate, currencyRates, maxLedgerAmount, rateOf } from '../../core/currency.ts';
+import type { IdempotencyClaim } from '../../core/idempotency.ts';
+import { verifyPayPassword } from '../../core/pay-password.ts';
+import { reviewRecord } from '../../core/review.ts';
 import { type Database, queryText } from '../../db/client.ts';
 import { tableRow } from '../../db/rows.ts';
 import { users, walletAddresses, withdrawals } from '../../db/schema/index.ts';
 import { Money, moneyString } from '../../lib/decimal.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type PageQuery, paginate } from '../../lib/paginate.ts';
-import { reviewRecord } from '../admin/review.ts';
-import type { IdempotencyClaim } from '../ledger/idempotency.ts';
-import type { Ledger } from '../ledger/ledger.ts';
-import { verifyPayPassword } from '../member/pay-password.ts';
-import { sendNotice } from '../notice/send.ts';
+import type { Ledger } from '../ledger/index.ts';
+import { sendNotice } from '../notice/index.ts';
 import { isValidAddress } from './addresses.ts';
 import type { Reviewer } from './deposit.ts';
-import {
-  type CurrencyRate,
-  crossRate,
-  currencyRates,
-  maxLedgerAmount,
-  rateOf,
-  type WalletSetting,
-  walletSetting,
-} from './rates.ts';
+import { type WalletSetting, walletSetting } from './wallet-setting.ts';
 
 type WithdrawalRow = typeof withdrawals.$inferSelect;
 

@@ -1,0 +1,58 @@
+import type { Database, Transaction } from '../db/client.ts';
+import { currencies } from '../db/schema/index.ts';
+import { Money } from '../lib/decimal.ts';
+import { AppError } from '../lib/errors.ts';
+
+export type CurrencyRate = { code: string; rateToUsd: Money; decimals: number; enabled: boolean };
+
+/** Every currency with its rate; disabled ones still value balances already held in them. */
+export async function currencyRates(db: Database | Transaction): Promise<Map<string, CurrencyRate>> {
+  const rows = await db
+    .select({
+      code: currencies.code,
+      rateToUsd: currencies.rateToUsd,
+      decimals: currencies.decimals,
+      enabled: currencies.enabled,
+    })
+    .from(currencies)
+    .orderBy(currencies.sort);
+  return new Map(rows.map((row) => [row.code, { ...row, rateToUsd: new Money(row.rateToUsd) }]));
+}
+
+/** A currency a member may choose: known and enabled. */
+export function rateOf(rates: Map<string, CurrencyRate>, code: string): CurrencyRate {
+  const rate = rates.get(code);
+  if (!rate?.enabled) throw new AppError('CURRENCY_UNKNOWN', undefined, { currency: code });
+  return rate;
+}
+
+/** Units of `to` for one unit of `from`, at the currency list's rates. */
+export function crossRate(rates: Map<string, CurrencyRate>, from: string, to: string): Money {
+  const rate = (code: string) => {
+    const found = rates.get(code);
+    if (!found) throw new AppError('CURRENCY_UNKNOWN', undefined, { currency: code });
+    return found.rateToUsd;
+  };
+  return rate(from).div(rate(to));
+}
+
+/** Converted money rounds down to the ledger's 8 places: the platform never pays out a rounding. */
+export function convert(rates: Map<string, CurrencyRate>, amount: Money | string, from: string, to: string): Money {
+  if (from === to) return new Money(amount);
+  return new Money(amount).times(crossRate(rates, from, to)).toDecimalPlaces(8, Money.ROUND_DOWN);
+}
+
+/** The largest amount numeric(24,8) holds: every stored amount and every answer's decimal fits. */
+export const maxLedgerAmount = new Money('9999999999999999.99999999');
+
+/** `convert`, refused (AMOUNT_TOO_LARGE) when the result would not fit the ledger's numeric(24,8). */
+export function convertFitting(
+  rates: Map<string, CurrencyRate>,
+  amount: Money | string,
+  from: string,
+  to: string,
+): Money {
+  const converted = convert(rates, amount, from, to);
+  if (converted.abs().gt(maxLedgerAmount)) throw new AppError('AMOUNT_TOO_LARGE', undefined, { from, to });
+  return converted;
+}

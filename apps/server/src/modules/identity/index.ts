@@ -1,0 +1,1 @@
+export { deskTopic, guestTopic } from './support.ts';

@@ -1,0 +1,3 @@
+export { accrueOne, lastEndedDay } from './accrual.ts';
+export { LoanAdmin } from './admin.ts';
+export { LoanService, loanSetting } from './service.ts';

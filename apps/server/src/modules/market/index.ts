@@ -1,0 +1,1 @@
+export { assertTradable } from './admin.ts';

@@ -1,0 +1,6 @@
+export { login } from './accounts.ts';
+export type { CodeMessage, CodeSender } from './delivery.ts';
+export { countLoginFailure, guardLogin, type LoginSubject } from './login-guard.ts';
+export { accountRateLimits } from './options.ts';
+export { userInfoOf } from './profile.ts';
+export { type Client, clientOf, openSession, revokeAllSessions, revokeSession } from './sessions.ts';

@@ -1,0 +1,1 @@
+export type { NewsService } from './service.ts';

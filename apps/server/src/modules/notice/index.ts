@@ -1,0 +1,1 @@
+export { sendNotice } from './send.ts';

@@ -1,0 +1,1 @@
+export type { SettingsService } from './service.ts';

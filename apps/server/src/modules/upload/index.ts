@@ -1,0 +1,1 @@
+export { UploadService } from './service.ts';
