@@ -116,10 +116,6 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)] as number;
 }
 
-<<<<<<< HEAD
-async function measure(label: string, dist: string, multiplier: number, port: number) {
-  const server = await startSoar({
-=======
 function medians(label: string, results: Metrics[]) {
   return {
     label,
@@ -162,8 +158,7 @@ async function installServiceWorker(url: string, port: number): Promise<void> {
  * service worker controls (its files from its cache, not from the HTTP cache).
  */
 async function measure(label: string, dist: string, multiplier: number, port: number, warm = false) {
-  const server = await startServer(path.join(repositoryRoot, 'apps/server/src/main.ts'), {
->>>>>>> main
+  const server = await startSoar({
     NODE_ENV: 'production',
     ADMIN_PASSWORD: 'bench-password',
     WEB_DIST: dist,
