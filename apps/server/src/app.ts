@@ -57,6 +57,7 @@ import { type CodeSender, createCodeSender, type SmsProvider } from './modules/m
 import { memberRoutes } from './modules/member/routes.ts';
 import { newsRoutes } from './modules/news/routes.ts';
 import { NewsService } from './modules/news/service.ts';
+import { PortfolioService, portfolioRoutes, portfolioSnapshotJob } from './modules/portfolio/index.ts';
 import { quantAccrueJob } from './modules/quant/accrual.ts';
 import { QuantAdmin } from './modules/quant/admin.ts';
 import { MarketCalendar } from './modules/quant/calendar.ts';
@@ -69,6 +70,7 @@ import { settingsRoutes } from './modules/settings/routes.ts';
 import { SettingsService } from './modules/settings/service.ts';
 import { TradeEngine } from './modules/trade/engine.ts';
 import { tradeExpireJob } from './modules/trade/jobs.ts';
+import { sides } from './modules/trade/pricing.ts';
 import { tradeRoutes } from './modules/trade/routes.ts';
 import { TradeService } from './modules/trade/service.ts';
 import { uploadRoutes } from './modules/upload/routes.ts';
@@ -202,7 +204,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.addHook('preClose', async () => jobs.stop());
 
   const news = new NewsService(database.db);
-  const wallet = walletServices({ db: database.db, bus });
+  const wallet = walletServices({ db: database.db, bus, clock: jobs.clock });
   // Products run on the runner's clock, so tests that move it move purchases, accruals and dues.
   const products = { db: database.db, ledger: wallet.ledger, clock: jobs.clock };
   const calendar = new MarketCalendar(database.db);
@@ -231,6 +233,20 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const blocktrade = new BlocktradeService({ db: database.db, ledger: wallet.ledger, trade });
   jobs.register(ipoAllotJob(products));
   jobs.register(ipoListJob({ ...products, market: engine, trade, seed: config.simulatorSeed }));
+  // Account value and performance (docs/product.md): quotes through the provider seam, bid and ask
+  // as trading quotes them; the daily snapshot runs after the day's loan accruals.
+  const portfolio = new PortfolioService({
+    db: database.db,
+    quotes: engine,
+    sides: (symbol, last) => {
+      const instrument = engine.instrument(symbol);
+      if (!instrument) return undefined;
+      const quoted = sides(instrument, last);
+      return { bid: quoted.bid.toFixed(), ask: quoted.ask.toFixed() };
+    },
+    clock: jobs.clock,
+  });
+  jobs.register(portfolioSnapshotJob(portfolio.deps));
   const dashboard = new Dashboard(jobs.clock);
   dashboard.register(walletDashboard(database.db));
   dashboard.register(memberDashboard(database.db));
@@ -316,6 +332,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       });
       await api.register(tradeRoutes, { trade });
       await api.register(blocktradeRoutes, { blocktrade, admin: new BlocktradeAdmin(blocktrade) });
+      await api.register(portfolioRoutes, { portfolio });
     },
     { prefix: '/api/v1' },
   );
