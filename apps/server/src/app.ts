@@ -68,6 +68,7 @@ import { Realtime, type RealtimeOptions } from './modules/realtime/service.ts';
 import { searchRoutes } from './modules/search/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { SettingsService } from './modules/settings/service.ts';
+import { StatementService, statementJob, statementRoutes } from './modules/statement/index.ts';
 import { TradeEngine } from './modules/trade/engine.ts';
 import { tradeExpireJob } from './modules/trade/jobs.ts';
 import { sides } from './modules/trade/pricing.ts';
@@ -247,6 +248,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     clock: jobs.clock,
   });
   jobs.register(portfolioSnapshotJob(portfolio.deps));
+  const statements = new StatementService({ ...portfolio.deps, ledger: wallet.ledger });
+  jobs.register(statementJob(statements));
   const dashboard = new Dashboard(jobs.clock);
   dashboard.register(walletDashboard(database.db));
   dashboard.register(memberDashboard(database.db));
@@ -333,6 +336,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       await api.register(tradeRoutes, { trade });
       await api.register(blocktradeRoutes, { blocktrade, admin: new BlocktradeAdmin(blocktrade) });
       await api.register(portfolioRoutes, { portfolio });
+      await api.register(statementRoutes, { statements });
     },
     { prefix: '/api/v1' },
   );

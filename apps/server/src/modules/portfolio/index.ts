@@ -3,7 +3,7 @@ export { accountValuation } from './account.ts';
 export { type Closing, CostBasisBook } from './cost-basis.ts';
 export { externalFlowKinds } from './flows.ts';
 export { holdingsAt } from './holdings.ts';
-export { closingMarks, type Sides } from './prices.ts';
+export { closingMarks, type PriceSource, type Sides } from './prices.ts';
 export { closings, DayRates } from './realised.ts';
 export { portfolioRoutes } from './routes.ts';
 export { PortfolioService } from './service.ts';
