@@ -71,7 +71,7 @@ import { SettingsService } from './modules/settings/service.ts';
 import { StatementService, statementJob, statementRoutes } from './modules/statement/index.ts';
 import { TradeEngine } from './modules/trade/engine.ts';
 import { tradeExpireJob } from './modules/trade/jobs.ts';
-import { sides } from './modules/trade/pricing.ts';
+import { sides } from './modules/trade/index.ts';
 import { tradeRoutes } from './modules/trade/routes.ts';
 import { TradeService } from './modules/trade/service.ts';
 import { uploadRoutes } from './modules/upload/routes.ts';
@@ -89,6 +89,7 @@ import { zodValidatorCompiler } from './plugins/validation.ts';
 import { webPlugin } from './plugins/web.ts';
 import { seed } from './seed/index.ts';
 import { demoLoginsLine } from './seed/member.ts';
+import { seedPortfolioDemo } from './seed/portfolio.ts';
 import { seedTradeDemo } from './seed/trade.ts';
 
 declare module 'fastify' {
@@ -236,20 +237,19 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   jobs.register(ipoListJob({ ...products, market: engine, trade, seed: config.simulatorSeed }));
   // Account value and performance (docs/product.md): quotes through the provider seam, bid and ask
   // as trading quotes them; the daily snapshot runs after the day's loan accruals.
-  const portfolio = new PortfolioService({
-    db: database.db,
-    quotes: engine,
-    sides: (symbol, last) => {
-      const instrument = engine.instrument(symbol);
-      if (!instrument) return undefined;
-      const quoted = sides(instrument, last);
-      return { bid: quoted.bid.toFixed(), ask: quoted.ask.toFixed() };
-    },
-    clock: jobs.clock,
-  });
+  const quotedSides = (symbol: string, last: string) => {
+    const instrument = engine.instrument(symbol);
+    if (!instrument) return undefined;
+    const quoted = sides(instrument, last);
+    return { bid: quoted.bid.toFixed(), ask: quoted.ask.toFixed() };
+  };
+  const portfolio = new PortfolioService({ db: database.db, quotes: engine, sides: quotedSides, clock: jobs.clock });
   jobs.register(portfolioSnapshotJob(portfolio.deps));
   const statements = new StatementService({ ...portfolio.deps, ledger: wallet.ledger });
   jobs.register(statementJob(statements));
+  if (engineOn) {
+    await seedPortfolioDemo({ db: database.db, config, trade, market: engine, sides: quotedSides });
+  }
   const dashboard = new Dashboard(jobs.clock);
   dashboard.register(walletDashboard(database.db));
   dashboard.register(memberDashboard(database.db));

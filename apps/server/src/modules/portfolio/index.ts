@@ -7,5 +7,5 @@ export { closingMarks, type PriceSource, type Sides } from './prices.ts';
 export { closings, DayRates } from './realised.ts';
 export { portfolioRoutes } from './routes.ts';
 export { PortfolioService } from './service.ts';
-export { portfolioSnapshotJob, storeSnapshot, takeSnapshot } from './snapshots.ts';
+export { portfolioSnapshotJob, recordRates, storeSnapshot, takeSnapshot } from './snapshots.ts';
 export { positionValue, valueHoldings } from './valuation.ts';

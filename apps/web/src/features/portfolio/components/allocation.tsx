@@ -36,7 +36,7 @@ export function Allocation({ data }: { data: Performance }) {
               <div className={styles.barHead}>
                 <span>{name(item.key)}</span>
                 <span>
-                  {money.amount(item.value, data.currency)} · {money.rate(item.share, 1)}
+                  {money.amount(item.value, data.currency)} · {money.rate(item.share, 2)}
                 </span>
               </div>
               <div className={styles.bar} aria-hidden>
