@@ -103,7 +103,8 @@ export class CostBasisBook {
       const lot = pool.lots[0];
       if (!lot) throw new Error('a closing without a lot');
       const taken = Math.min(left, lot.quantity);
-      const feeShare = lot.fee.mul(taken).div(lot.quantity);
+      // A lot taken whole keeps no fee: no division (the common case, and the costly operation).
+      const feeShare = taken === lot.quantity ? lot.fee : lot.fee.mul(taken).div(lot.quantity);
       fifoCost = fifoCost.add(lot.price.mul(taken));
       fifoFees = fifoFees.add(feeShare);
       lot.fee = lot.fee.sub(feeShare);
@@ -112,8 +113,9 @@ export class CostBasisBook {
       if (lot.quantity === 0) pool.lots.shift();
     }
 
-    const averageCost = pool.cost.mul(event.quantity).div(pool.quantity);
-    const averageFees = pool.fees.mul(event.quantity).div(pool.quantity);
+    const whole = event.quantity === pool.quantity;
+    const averageCost = whole ? pool.cost : pool.cost.mul(event.quantity).div(pool.quantity);
+    const averageFees = whole ? pool.fees : pool.fees.mul(event.quantity).div(pool.quantity);
     pool.cost = pool.cost.sub(averageCost);
     pool.fees = pool.fees.sub(averageFees);
     pool.quantity -= event.quantity;

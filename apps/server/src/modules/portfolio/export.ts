@@ -3,7 +3,8 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client.ts';
 import { Money, moneyString } from '../../lib/decimal.ts';
 import { AppError } from '../../lib/errors.ts';
-import { closings, DayRates } from './realised.ts';
+import { merged } from './keyset.ts';
+import { closingRows, closings, DayRates, openingFirst, openings } from './realised.ts';
 
 const dayMs = 24 * 60 * 60 * 1000;
 const batchSize = 1000;
@@ -91,52 +92,14 @@ const decimal = (value: string | null) => (value === null ? null : moneyString(v
 const inRange = (column: SQL, range: ExportRange) =>
   sql`${column} >= ${range.from.toISOString()}::timestamptz and ${column} < ${range.to.toISOString()}::timestamptz`;
 
-type TradeRow = {
-  side: number;
-  id: number;
-  at: string | Date;
-  order_id: number | null;
-  position_id: number;
-  symbol: string;
-  market: string;
-  direction: string;
-  quantity: number;
-  price: string;
-  fee: string;
-  currency: string;
-  pnl: string | null;
-  reason: string | null;
-};
-
 async function* trades(db: Database, userId: number, range: ExportRange): AsyncGenerator<string> {
-  const rows = pages<TradeRow, { at: string; side: number; id: number }>(
-    (after) =>
-      queryRows<TradeRow>(
-        db,
-        sql`select * from (
-              select 0 as side, p.id, p.created_at as at, p.order_id, p.id as position_id, p.symbol, p.market,
-                p.direction, p.opened_quantity as quantity, p.open_price::text as price, p.open_fee::text as fee,
-                p.currency, null::text as pnl, o.fill_reason->>'key' as reason
-              from trade_positions p left join trade_orders o on o.id = p.order_id
-              where p.user_id = ${userId} and ${inRange(sql`p.created_at`, range)}
-              union all
-              select 1, c.id, c.created_at, null, c.position_id, p.symbol, p.market, p.direction, c.quantity,
-                c.close_price::text, c.fee::text, p.currency, c.realised_pnl::text, c.reason
-              from trade_closes c join trade_positions p on p.id = c.position_id
-              where c.user_id = ${userId} and ${inRange(sql`c.created_at`, range)}
-            ) t
-            ${after ? sql`where (t.at, t.side, t.id) > (${after.at}::timestamptz, ${after.side}, ${after.id})` : sql``}
-            order by t.at, t.side, t.id limit ${batchSize}`,
-      ),
-    (row) => ({ at: iso(row.at), side: row.side, id: row.id }),
-  );
-  for await (const row of rows) {
-    const close = row.side === 1;
+  for await (const row of merged(openings(db, userId, range), closingRows(db, userId, range), openingFirst)) {
+    const close = 'position_id' in row;
     yield line([
       iso(row.at),
       close ? 'close' : 'open',
-      row.order_id,
-      row.position_id,
+      close ? null : row.order_id,
+      close ? row.position_id : row.id,
       close ? row.id : null,
       row.symbol,
       row.market,
@@ -145,7 +108,7 @@ async function* trades(db: Database, userId: number, range: ExportRange): AsyncG
       decimal(row.price),
       decimal(row.fee),
       row.currency,
-      decimal(row.pnl),
+      close ? decimal(row.pnl) : null,
       row.reason,
     ]);
   }

@@ -1,70 +1,99 @@
 import type { Realised } from '@soar/contract';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type CurrencyRate, currencyRates, rateOf } from '../../core/currency.ts';
 import { type Database, queryRows } from '../../db/client.ts';
 import { currencyRateDays } from '../../db/schema/index.ts';
 import { Money, moneyString } from '../../lib/decimal.ts';
 import { type Closing, CostBasisBook, type LotEvent } from './cost-basis.ts';
+import { byTime, merged } from './keyset.ts';
 
-const batchSize = 1000;
-
-type EventRow = {
-  kind: number;
+export type OpeningRow = {
   id: number;
   at: Date | string;
-  position_id: number | null;
+  order_id: number;
   symbol: string;
+  market: string;
   currency: string;
   direction: 'buy' | 'sell';
   quantity: number;
   price: string;
   fee: string;
-  recorded: string | null;
+  reason: string | null;
 };
 
+export type ClosingRow = {
+  id: number;
+  at: Date | string;
+  position_id: number;
+  symbol: string;
+  market: string;
+  currency: string;
+  direction: 'buy' | 'sell';
+  quantity: number;
+  price: string;
+  fee: string;
+  pnl: string;
+  reason: string;
+};
+
+export type TimeRange = { from?: Date; to?: Date };
+
+function within(column: SQL, range: TimeRange): SQL {
+  return sql`${range.from ? sql`and ${column} >= ${range.from.toISOString()}::timestamptz` : sql``}
+    ${range.to ? sql`and ${column} < ${range.to.toISOString()}::timestamptz` : sql``}`;
+}
+
+/** The member's positions as they opened, in time order. */
+export function openings(db: Database, userId: number, range: TimeRange = {}): AsyncGenerator<OpeningRow> {
+  return byTime<OpeningRow>(
+    db,
+    (after) => sql`select p.id, p.created_at as at, p.order_id, p.symbol, p.market, p.currency, p.direction,
+        p.opened_quantity as quantity, p.open_price::text as price, p.open_fee::text as fee,
+        o.fill_reason->>'key' as reason
+      from trade_positions p left join trade_orders o on o.id = p.order_id
+      where p.user_id = ${userId} ${within(sql`p.created_at`, range)} ${after}`,
+    sql`p.created_at`,
+    sql`p.id`,
+  );
+}
+
+/** The member's closings (each part of a position closed), in time order. */
+export function closingRows(db: Database, userId: number, range: TimeRange = {}): AsyncGenerator<ClosingRow> {
+  return byTime<ClosingRow>(
+    db,
+    (after) => sql`select c.id, c.created_at as at, c.position_id, p.symbol, p.market, p.currency, p.direction,
+        c.quantity, c.close_price::text as price, c.fee::text as fee, c.realised_pnl::text as pnl, c.reason
+      from trade_closes c join trade_positions p on p.id = c.position_id
+      where c.user_id = ${userId} ${within(sql`c.created_at`, range)} ${after}`,
+    sql`c.created_at`,
+    sql`c.id`,
+  );
+}
+
+/** Openings before closings of the same moment: a close never precedes what it closes. */
+export const openingFirst = (opening: { at: Date | string }, closing: { at: Date | string }) =>
+  new Date(opening.at).getTime() <= new Date(closing.at).getTime();
+
 /**
- * Every opening and closing of the member's positions in time order (an opening before a
- * closing at the same moment), read a batch at a time so a long history never sits in memory.
+ * Every opening and closing of the member's positions in time order, read a batch at a time
+ * from each table so a long history never sits in memory.
  */
 export async function* lotEvents(db: Database, userId: number, before?: Date): AsyncGenerator<LotEvent> {
-  let after: { at: string; kind: number; id: number } | undefined;
-  const until = before ? sql`and ev.at < ${before.toISOString()}::timestamptz` : sql``;
-  for (;;) {
-    const rows = await queryRows<EventRow>(
-      db,
-      sql`select * from (
-            select 0 as kind, p.id, p.created_at as at, null::integer as position_id, p.symbol, p.currency,
-              p.direction, p.opened_quantity as quantity, p.open_price::text as price, p.open_fee::text as fee,
-              null::text as recorded
-            from trade_positions p where p.user_id = ${userId}
-            union all
-            select 1, c.id, c.created_at, c.position_id, p.symbol, p.currency, p.direction, c.quantity,
-              c.close_price::text, c.fee::text, c.realised_pnl::text
-            from trade_closes c join trade_positions p on p.id = c.position_id where c.user_id = ${userId}
-          ) ev
-          where true ${until}
-            ${after ? sql`and (ev.at, ev.kind, ev.id) > (${after.at}::timestamptz, ${after.kind}, ${after.id})` : sql``}
-          order by ev.at, ev.kind, ev.id limit ${batchSize}`,
-    );
-    for (const row of rows) {
-      const time = new Date(row.at);
-      const base = {
-        id: row.id,
-        time,
-        symbol: row.symbol,
-        currency: row.currency,
-        direction: row.direction,
-        quantity: row.quantity,
-        price: new Money(row.price),
-        fee: new Money(row.fee),
-      };
-      yield row.kind === 0
-        ? { kind: 'open', ...base }
-        : { kind: 'close', ...base, positionId: row.position_id ?? 0, recorded: new Money(row.recorded ?? 0) };
-    }
-    const last = rows.at(-1);
-    if (!last || rows.length < batchSize) return;
-    after = { at: new Date(last.at).toISOString(), kind: last.kind, id: last.id };
+  const range = { to: before };
+  for await (const row of merged(openings(db, userId, range), closingRows(db, userId, range), openingFirst)) {
+    const base = {
+      id: row.id,
+      time: new Date(row.at),
+      symbol: row.symbol,
+      currency: row.currency,
+      direction: row.direction,
+      quantity: row.quantity,
+      price: new Money(row.price),
+      fee: new Money(row.fee),
+    };
+    yield 'position_id' in row
+      ? { kind: 'close', ...base, positionId: row.position_id, recorded: new Money(row.pnl) }
+      : { kind: 'open', ...base };
   }
 }
 
@@ -102,11 +131,19 @@ export class DayRates {
     return new DayRates(days, current, reporting);
   }
 
+  readonly #cache = new Map<string, Money>();
+
   rate(date: string, currency: string): Money {
-    const day = this.days.get(date);
-    const usd = (code: string) => day?.get(code) ?? this.current.get(code)?.rateToUsd ?? new Money(0);
-    const target = usd(this.reporting);
-    return target.isZero() ? new Money(0) : usd(currency).div(target);
+    const key = `${date}\u0000${currency}`;
+    let rate = this.#cache.get(key);
+    if (!rate) {
+      const day = this.days.get(date);
+      const usd = (code: string) => day?.get(code) ?? this.current.get(code)?.rateToUsd ?? new Money(0);
+      const target = usd(this.reporting);
+      rate = target.isZero() ? new Money(0) : usd(currency).div(target);
+      this.#cache.set(key, rate);
+    }
+    return rate;
   }
 
   convert(amount: Money, currency: string, date: string): Money {

@@ -47,4 +47,6 @@ ALTER TABLE "statement_files" ADD CONSTRAINT "statement_files_statement_id_state
 ALTER TABLE "statements" ADD CONSTRAINT "statements_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "statements_user_month" ON "statements" USING btree ("user_id","month");--> statement-breakpoint
 CREATE INDEX "statements_user_idx" ON "statements" USING btree ("user_id","id");--> statement-breakpoint
+CREATE INDEX "trade_closes_user_time" ON "trade_closes" USING btree ("user_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "trade_positions_user_opened" ON "trade_positions" USING btree ("user_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "journal_entries_user_time_idx" ON "journal_entries" USING btree ("user_id","created_at");
