@@ -17,6 +17,8 @@ export type BusEvents = {
   supportTopic: { topic: string; data: unknown; as?: string };
   /** Sessions of a member ended (logout, revoke, password change or reset): their sockets are checked again. */
   sessions: { userId: number };
+  /** Sessions of an operator ended (logout, disable, password change or reset): their sockets are checked again. */
+  operatorSessions: { operatorId: number };
   /** An order or a position of a member changed (topic `orders`, docs/trading.md). */
   orders: {
     userId: number;
