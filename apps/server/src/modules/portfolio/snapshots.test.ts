@@ -4,7 +4,7 @@ import { portfolioSnapshots } from '../../db/schema/index.ts';
 import { api } from '../../test/http.ts';
 import { novemberScenario, type Scenario } from '../../test/portfolio-kit.ts';
 import { expectLedgerVerified } from '../../test/wallet.ts';
-import { sides } from '../trade/pricing.ts';
+import { sides } from '../trade/index.ts';
 
 let s: Scenario;
 
