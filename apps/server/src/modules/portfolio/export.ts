@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client.ts';
 import { Money, moneyString } from '../../lib/decimal.ts';
 import { AppError } from '../../lib/errors.ts';
+import { transferKinds } from './flows.ts';
 import { merged } from './keyset.ts';
 import { closingRows, closings, DayRates, openingFirst, openings } from './realised.ts';
 
@@ -153,17 +154,6 @@ async function* ledger(db: Database, userId: number, range: ExportRange): AsyncG
     ]);
   }
 }
-
-/** Entries that bring money in, take it out or convert it (docs/api.md, Exports). */
-const transferKinds = [
-  'deposit',
-  'withdraw_freeze',
-  'withdraw_pass',
-  'withdraw_refuse',
-  'transfer',
-  'adjustment',
-  'demo_funding',
-];
 
 type TransferRow = {
   id: number;

@@ -33,3 +33,14 @@ export async function flowsBetween(
   );
   return rows.map((row) => ({ currency: row.currency, amount: new Money(row.amount) }));
 }
+
+/** Entries that bring money in, take it out or convert it between currencies (docs/api.md, Exports). */
+export const transferKinds = [
+  'deposit',
+  'withdraw_freeze',
+  'withdraw_pass',
+  'withdraw_refuse',
+  'transfer',
+  'adjustment',
+  'demo_funding',
+] as const;

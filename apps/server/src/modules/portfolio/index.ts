@@ -1,7 +1,7 @@
 export type { PortfolioDeps } from './account.ts';
 export { accountValuation } from './account.ts';
 export { type Closing, CostBasisBook } from './cost-basis.ts';
-export { externalFlowKinds } from './flows.ts';
+export { externalFlowKinds, transferKinds } from './flows.ts';
 export { holdingsAt } from './holdings.ts';
 export { closingMarks, type PriceSource, type Sides } from './prices.ts';
 export { closings, DayRates } from './realised.ts';

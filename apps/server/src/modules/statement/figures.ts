@@ -3,7 +3,14 @@ import { currencyRates } from '../../core/currency.ts';
 import { type Database, queryRows } from '../../db/client.ts';
 import type { StatementRecord } from '../../db/schema/index.ts';
 import { Money, moneyString } from '../../lib/decimal.ts';
-import { closingMarks, closings, holdingsAt, type PriceSource, positionValue } from '../portfolio/index.ts';
+import {
+  closingMarks,
+  closings,
+  holdingsAt,
+  type PriceSource,
+  positionValue,
+  transferKinds,
+} from '../portfolio/index.ts';
 
 /** `2026-10` -> its first instant and the next month's, UTC. */
 export function monthBounds(month: string): { from: Date; to: Date } {
@@ -12,15 +19,7 @@ export function monthBounds(month: string): { from: Date; to: Date } {
 }
 
 /** Entries that bring money in, take it out or convert it between currencies. */
-const transferKinds = new Set([
-  'deposit',
-  'withdraw_freeze',
-  'withdraw_pass',
-  'withdraw_refuse',
-  'transfer',
-  'adjustment',
-  'demo_funding',
-]);
+const transferKind = new Set<string>(transferKinds);
 /** Entries of the products: funds, loans and IPOs. */
 const productKinds = new Set([
   'quant_buy',
@@ -145,7 +144,7 @@ export async function statementFigures(
     const key = `${net.currency}\u0000${net.kind}`;
     const kind = byKind.get(key) ?? { entries: 0, amount: new Money(0) };
     byKind.set(key, { entries: kind.entries + 1, amount: kind.amount.add(amount) });
-    if (transferKinds.has(net.kind) && !amount.isZero()) {
+    if (transferKind.has(net.kind) && !amount.isZero()) {
       transfers.push({
         time: new Date(net.at).toISOString(),
         kind: net.kind,

@@ -36,7 +36,7 @@ export function AccountValue({ onOpen }: { onOpen?: () => void }) {
   const percent = data?.todayPnlPercent ? ` (${formatPercent(data.todayPnlPercent, i18n.language)})` : '';
 
   return (
-    <section className={styles.card} data-testid="account-value" aria-live="off">
+    <section className={styles.card} data-testid="account-value">
       <div className={styles.head}>
         <span>{t('portfolio.account.totalAssets')}</span>
         <button
