@@ -3,7 +3,6 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { LanguageKey } from '@soar/contract';
 import { hasMessage, translate } from '@soar/i18n';
-import PDFDocument from 'pdfkit';
 import type { StatementRecord } from '../../db/schema/index.ts';
 
 /**
@@ -35,8 +34,11 @@ type Column = { label: string; width: number; align?: 'left' | 'right' };
 const margin = 40;
 const rowHeight = 16;
 
-/** A statement as a PDF in `language`, from its stored figures (the same figures in every language). */
-export function renderStatement(
+/**
+ * A statement as a PDF in `language`, from its stored figures (the same figures in every language).
+ * pdfkit loads with the first statement, not with the server.
+ */
+export async function renderStatement(
   record: StatementRecord,
   language: LanguageKey,
   decimalsOf: (currency: string) => number,
@@ -59,6 +61,7 @@ export function renderStatement(
   const day = (iso: string) => iso.slice(0, 10);
   const minute = (iso: string) => iso.slice(0, 16).replace('T', ' ');
 
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     margin,
