@@ -4,7 +4,8 @@
  *
  *   node --import tsx e2e/scripts/screenshots.ts http://127.0.0.1:3200 /tmp/shots
  *
- * The server must run in development (the demo member and live markets are seeded).
+ * The server must run in development (the demo member and live markets are seeded). LANGUAGES=en,ja
+ * and PAGES=profile,trade narrow the set.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -28,6 +29,10 @@ const pages: { name: string; path: string; ready?: string; scrollTo?: string }[]
   { name: 'wallet', path: '/pages/card/crypto' },
   { name: 'profile', path: '/pages/main/profile/index' },
   { name: 'trade', path: '/pages/main/trade/index' },
+  { name: 'performance', path: '/pages/profile/performance', ready: '[data-testid="equity-chart"]' },
+  { name: 'performance-realised', path: '/pages/profile/performance', scrollTo: '[data-testid="realised"]' },
+  { name: 'performance-export', path: '/pages/profile/performance', scrollTo: '[data-testid="export"]' },
+  { name: 'statements', path: '/pages/profile/statements' },
   {
     name: 'block-order',
     path: '/pages/payment/stock?symbol=AAPL&direction=buy&kind=market&quantity=10000&timeInForce=day',
@@ -37,6 +42,8 @@ const pages: { name: string; path: string; ready?: string; scrollTo?: string }[]
   { name: 'loans', path: '/pages/borrow/history' },
 ];
 const languages = (process.env.LANGUAGES ?? 'en,de,ja').split(',');
+// PAGES=profile,trade takes only those pages.
+const only = process.env.PAGES?.split(',');
 const themes = ['light', 'dark'] as const;
 
 mkdirSync(outDir, { recursive: true });
@@ -71,7 +78,7 @@ for (const language of languages) {
       ] as const,
     );
     const page = await context.newPage();
-    for (const { name, path: route, ready, scrollTo } of pages) {
+    for (const { name, path: route, ready, scrollTo } of pages.filter((item) => !only || only.includes(item.name))) {
       await page.goto(`/#${route}`);
       await page.waitForLoadState('networkidle').catch(() => undefined);
       if (ready) await page.waitForSelector(ready, { timeout: 30_000 }).catch(() => undefined);

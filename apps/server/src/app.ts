@@ -57,6 +57,7 @@ import { type CodeSender, createCodeSender, type SmsProvider } from './modules/m
 import { memberRoutes } from './modules/member/routes.ts';
 import { newsRoutes } from './modules/news/routes.ts';
 import { NewsService } from './modules/news/service.ts';
+import { PortfolioService, portfolioRoutes, portfolioSnapshotJob } from './modules/portfolio/index.ts';
 import { quantAccrueJob } from './modules/quant/accrual.ts';
 import { QuantAdmin } from './modules/quant/admin.ts';
 import { MarketCalendar } from './modules/quant/calendar.ts';
@@ -67,8 +68,10 @@ import { Realtime, type RealtimeOptions } from './modules/realtime/service.ts';
 import { searchRoutes } from './modules/search/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { SettingsService } from './modules/settings/service.ts';
+import { StatementService, statementJob, statementRoutes } from './modules/statement/index.ts';
 import { TradeEngine } from './modules/trade/engine.ts';
 import { tradeExpireJob } from './modules/trade/jobs.ts';
+import { sides } from './modules/trade/index.ts';
 import { tradeRoutes } from './modules/trade/routes.ts';
 import { TradeService } from './modules/trade/service.ts';
 import { uploadRoutes } from './modules/upload/routes.ts';
@@ -86,6 +89,7 @@ import { zodValidatorCompiler } from './plugins/validation.ts';
 import { webPlugin } from './plugins/web.ts';
 import { seed } from './seed/index.ts';
 import { demoLoginsLine } from './seed/member.ts';
+import { seedPortfolioDemo } from './seed/portfolio.ts';
 import { seedTradeDemo } from './seed/trade.ts';
 
 declare module 'fastify' {
@@ -203,7 +207,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.addHook('preClose', async () => jobs.stop());
 
   const news = new NewsService(database.db);
-  const wallet = walletServices({ db: database.db, bus });
+  const wallet = walletServices({ db: database.db, bus, clock: jobs.clock });
   // Products run on the runner's clock, so tests that move it move purchases, accruals and dues.
   const products = { db: database.db, ledger: wallet.ledger, clock: jobs.clock };
   const calendar = new MarketCalendar(database.db);
@@ -232,6 +236,21 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const blocktrade = new BlocktradeService({ db: database.db, ledger: wallet.ledger, trade });
   jobs.register(ipoAllotJob(products));
   jobs.register(ipoListJob({ ...products, market: engine, trade, seed: config.simulatorSeed }));
+  // Account value and performance (docs/product.md): quotes through the provider seam, bid and ask
+  // as trading quotes them; the daily snapshot runs after the day's loan accruals.
+  const quotedSides = (symbol: string, last: string) => {
+    const instrument = engine.instrument(symbol);
+    if (!instrument) return undefined;
+    const quoted = sides(instrument, last);
+    return { bid: quoted.bid.toFixed(), ask: quoted.ask.toFixed() };
+  };
+  const portfolio = new PortfolioService({ db: database.db, quotes: engine, sides: quotedSides, clock: jobs.clock });
+  jobs.register(portfolioSnapshotJob(portfolio.deps));
+  const statements = new StatementService({ ...portfolio.deps, ledger: wallet.ledger });
+  jobs.register(statementJob(statements));
+  if (engineOn) {
+    await seedPortfolioDemo({ db: database.db, config, trade, market: engine, sides: quotedSides });
+  }
   const dashboard = new Dashboard(jobs.clock);
   dashboard.register(walletDashboard(database.db));
   dashboard.register(memberDashboard(database.db));
@@ -317,6 +336,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       });
       await api.register(tradeRoutes, { trade });
       await api.register(blocktradeRoutes, { blocktrade, admin: new BlocktradeAdmin(blocktrade) });
+      await api.register(portfolioRoutes, { portfolio });
+      await api.register(statementRoutes, { statements });
     },
     { prefix: '/api/v1' },
   );

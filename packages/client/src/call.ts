@@ -1,5 +1,5 @@
 import type { ApiData, ApiInput, ApiKey, ApiNeedsInput } from '@soar/contract';
-import { type RequestOptions, request, type UploadOptions, upload } from './client.ts';
+import { download, type RequestOptions, request, type UploadOptions, upload } from './client.ts';
 
 export type CallOptions = Pick<RequestOptions, 'headers' | 'signal' | 'loading' | 'toast' | 'prevent' | 'timeout'>;
 
@@ -26,4 +26,18 @@ export function call<K extends ApiKey>(
 export function uploadTo<K extends ApiKey>(key: K, options: Omit<UploadOptions, 'url'>): Promise<ApiData<K>> {
   const [, path] = (key as string).split(' ') as [string, string];
   return upload<ApiData<K>>({ ...options, url: path });
+}
+
+/**
+ * Downloads the file of one endpoint of the contract by its key, `'GET /export/csv'` (a CSV or a
+ * PDF, not the JSON envelope), through the download path: 60,000 ms, answered as a Blob.
+ */
+export function downloadFrom<K extends ApiKey>(
+  key: K,
+  input: ApiInput<K>,
+  options: Pick<CallOptions, 'headers' | 'signal' | 'toast'> = {},
+): Promise<Blob> {
+  const [, path] = (key as string).split(' ') as [string, string];
+  const { query } = input as { query?: RequestOptions['query'] };
+  return download({ ...options, url: path, query });
 }

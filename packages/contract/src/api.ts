@@ -30,7 +30,9 @@ export type Endpoint = {
    * state, enrolment, logout); every other operator call waits for the enrolment (docs/admin.md).
    */
   readonly beforeTotp?: boolean;
-  /** The success envelope `ok(data)`. */
+  /** A file answer (`download()` on the web), not the JSON envelope: its content type. */
+  readonly download?: 'text/csv' | 'application/pdf';
+  /** The success envelope `ok(data)`, or for a download the file. */
   readonly response: z.ZodType;
 };
 

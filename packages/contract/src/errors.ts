@@ -7,7 +7,9 @@ import { loanErrors } from './loan.ts';
 import { marketErrors } from './market.ts';
 import { memberErrors } from './member.ts';
 import { operatorErrors } from './operator.ts';
+import { portfolioErrors } from './portfolio.ts';
 import { quantErrors } from './quant.ts';
+import { statementErrors } from './statement.ts';
 import { tradeErrors } from './trade-terms.ts';
 import { walletErrors } from './wallet.ts';
 
@@ -50,6 +52,8 @@ export const errorStatus = {
   ...tradeErrors,
   ...ipoErrors,
   ...blocktradeErrors,
+  ...portfolioErrors,
+  ...statementErrors,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

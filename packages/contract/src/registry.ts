@@ -19,8 +19,10 @@ import { loanAdminApi, loanApi } from './loan.ts';
 import { marketAdminApi, marketApi } from './market.ts';
 import { memberApi } from './member.ts';
 import { operatorAdminApi, operatorApi } from './operator.ts';
+import { portfolioApi } from './portfolio.ts';
 import { quantAdminApi, quantApi } from './quant.ts';
 import { settingsApi } from './settings.ts';
+import { statementAdminApi, statementApi } from './statement.ts';
 import { tradeApi } from './trade.ts';
 import { tradeAdminApi } from './trade-admin.ts';
 import { walletApi } from './wallet.ts';
@@ -65,6 +67,9 @@ export const apis = {
   supportApi,
   blocktradeApi,
   blocktradeAdminApi,
+  portfolioApi,
+  statementApi,
+  statementAdminApi,
 } as const satisfies Record<string, Api>;
 
 /** Each operator entry with the name of its api object and its key. */

@@ -8,6 +8,7 @@ import { ipo } from './locales/ipo/index.ts';
 import { loan } from './locales/loan/index.ts';
 import { market } from './locales/market/index.ts';
 import { member } from './locales/member/index.ts';
+import { portfolio } from './locales/portfolio/index.ts';
 import { quant } from './locales/quant/index.ts';
 import { shell } from './locales/shell/index.ts';
 import { trade } from './locales/trade/index.ts';
@@ -30,6 +31,7 @@ export const namespaces: Record<string, Namespace> = {
   loan,
   market,
   member,
+  portfolio,
   quant,
   shell,
   trade,

@@ -106,3 +106,43 @@ function idempotentRequest(request: FastifyRequest) {
   const key = Array.isArray(header) ? (header[0] ?? '') : header;
   return { key, method: request.method, route: request.routeOptions.url ?? request.url, body: request.body };
 }
+
+/** A file a download endpoint answers: its name and its bytes, whole or streamed. */
+export type DownloadFile = { filename: string; body: Buffer | NodeJS.ReadableStream };
+
+/**
+ * Registers a download endpoint of the contract (`endpoint.download` names its content type):
+ * the same guard and query validation as `route()`, but the answer is the file itself, sent as
+ * an attachment, not the JSON envelope. Errors before the first byte still answer the envelope.
+ */
+export function download<E extends Endpoint & { download: string }>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: (request: EndpointRequest<E>, context: EndpointContext<E>) => Promise<DownloadFile>,
+): void {
+  const tag = endpoint.path.split('/')[1] ?? 'api';
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    onRequest: guardOf(app, endpoint),
+    schema: {
+      tags: [tag],
+      summary: endpoint.summary,
+      security: [{ bearer: [] }],
+      ...(endpoint.query ? { querystring: endpoint.query } : {}),
+    },
+    handler: async (request, reply) => {
+      const context = contextOf(endpoint, request, reply) as EndpointContext<E>;
+      const file = await handler(request as EndpointRequest<E>, context);
+      return reply
+        .header(
+          'content-type',
+          endpoint.download.startsWith('text/') ? `${endpoint.download}; charset=utf-8` : endpoint.download,
+        )
+        .header('content-disposition', `attachment; filename="${file.filename}"`)
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(file.body);
+    },
+  });
+}

@@ -76,7 +76,9 @@ export async function seedIpo(db: Database, config: Config): Promise<void> {
   if (config.env !== 'development') return;
   const now = Date.now();
   const [demo] = await db.select({ id: users.id }).from(users).where(eq(users.mail, demoMember.mail));
-  const ledger = new Ledger(db);
+  let time = now;
+  // The ledger journals each application and allotment at its own time, as the history the demo tells.
+  const ledger = new Ledger(db, undefined, () => time);
   for (const offer of demoOffers) {
     const at = (days: number) => new Date(now + days * dayMs);
     const seed = newSeed();
@@ -108,6 +110,7 @@ export async function seedIpo(db: Database, config: Config): Promise<void> {
     if (!inserted) continue;
     if (demo && offer.demoLots) {
       const subscribedAt = now + (offer.days.start + 1) * dayMs;
+      time = subscribedAt;
       const service = new IpoService({ db, ledger, clock: () => subscribedAt });
       await service.place(demo.id, inserted.id, offer.demoLots, {
         owner: 'system',
@@ -115,6 +118,9 @@ export async function seedIpo(db: Database, config: Config): Promise<void> {
         requestHash: 'demo-ipo',
       });
     }
-    if (offer.days.allotment < 0) await allotOffer(ledger, inserted.id, at(offer.days.allotment));
+    if (offer.days.allotment < 0) {
+      time = at(offer.days.allotment).getTime();
+      await allotOffer(ledger, inserted.id, at(offer.days.allotment));
+    }
   }
 }

@@ -84,7 +84,8 @@ async function seedDemoLoan(db: Database, config: Config) {
 
   const now = Date.now();
   let time = now - demoLoan.appliedDaysAgo * dayMs;
-  const ledger = new Ledger(db);
+  // The ledger journals each step at its own time, as the history the demo tells.
+  const ledger = new Ledger(db, undefined, () => time);
   const deps = { db, ledger, clock: () => time };
   const service = new LoanService(deps);
   const png = await sharp(Buffer.from(signatureSvg)).png().toBuffer();

@@ -183,7 +183,9 @@ async function seedDemoOrder(db: Database, config: Config, calendar: MarketCalen
   if (existing) return;
   const now = Date.now();
   const boughtAt = now - demoOrder.boughtDaysAgo * dayMs;
-  const ledger = new Ledger(db);
+  let time = boughtAt;
+  // The ledger journals the purchase and each day at its own time, as the history the demo tells.
+  const ledger = new Ledger(db, undefined, () => time);
   const service = new QuantService({ db, ledger, calendar, clock: () => boughtAt });
   const order = await service.place(demo.id, fund, new Money(demoOrder.amount), new Date(boughtAt), {
     owner: 'system',
@@ -192,6 +194,7 @@ async function seedDemoOrder(db: Database, config: Config, calendar: MarketCalen
   });
   const decimals = (await currencyRates(db)).get(fund.currency)?.decimals ?? 2;
   for (const day of fundDaysBetween(schedule, new Date(boughtAt), new Date(now))) {
+    time = day.closeAt.getTime();
     const rate = await publishRate(db, config.simulatorSeed, fund, day.date);
     await accrueOrder(ledger, fund, order.id, { ...day, rate }, decimals, day.closeAt);
   }

@@ -63,12 +63,16 @@ export async function seedWallet(db: Database, config: Config): Promise<void> {
   if (config.env === 'development') await seedDemoMember(db);
 }
 
+/** The demo member's money arrived this long before the first start: their history begins there. */
+export const demoFundedDaysAgo = 120;
+
 /** Funds `demo@soar.local` once through the ledger, from the platform's demo_funding account. */
 export async function seedDemoMember(db: Database): Promise<void> {
   const [demo] = await db.select({ id: users.id }).from(users).where(eq(users.mail, demoMail));
   if (!demo) return;
   const userId = demo.id;
-  const ledger = new Ledger(db);
+  const fundedAt = Date.now() - demoFundedDaysAgo * 24 * 60 * 60 * 1000;
+  const ledger = new Ledger(db, undefined, () => fundedAt);
   await ledger.transaction(
     async (book) => {
       await book.post(

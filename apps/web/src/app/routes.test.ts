@@ -12,7 +12,7 @@ const ownData = [
   /^\/pages\/deposit\//,
   /^\/pages\/withdraw\/crypto$/,
   /^\/pages\/history\/record$/,
-  /^\/pages\/profile\/(transfer|transcation)$/,
+  /^\/pages\/profile\/(transfer|transcation|performance|statements)$/,
   /^\/pages\/kycverify\//,
   // The loan offer is for everyone to read (applying asks for a login); loans are the member's own.
   /^\/pages\/borrow\/(detail|history)$/,

@@ -274,6 +274,22 @@ export const routes: RouteEntry[] = [
     load: () => import('../pages/product/popular.tsx'),
   },
   {
+    path: '/pages/profile/performance',
+    title: 'pages.profile.performance',
+    layout: 'default',
+    needLogin: true,
+    tools: [],
+    load: () => import('../pages/profile/performance.tsx'),
+  },
+  {
+    path: '/pages/profile/statements',
+    title: 'pages.profile.statements',
+    layout: 'default',
+    needLogin: true,
+    tools: [],
+    load: () => import('../pages/profile/statements.tsx'),
+  },
+  {
     path: '/pages/profile/transcation',
     title: 'pages.profile.transcation',
     layout: 'default',

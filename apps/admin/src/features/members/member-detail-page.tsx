@@ -1,5 +1,5 @@
 import { call } from '@soar/client';
-import { loanAdminApi, memberAdminApi, quantAdminApi, roleAllows } from '@soar/contract';
+import { loanAdminApi, memberAdminApi, quantAdminApi, roleAllows, statementAdminApi } from '@soar/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -31,6 +31,7 @@ import { MemberLedger } from './member-ledger.tsx';
 import { MemberPositions } from './member-positions.tsx';
 import { MemberFunds, MemberLoans } from './member-products.tsx';
 import { MemberSessions } from './member-sessions.tsx';
+import { MemberStatements } from './member-statements.tsx';
 
 /** A member: balances, positions, ledger, deposits, withdrawals, sessions; VIP and freezes for compliance. */
 export default function MemberDetailPage() {
@@ -183,6 +184,15 @@ export default function MemberDetailPage() {
             },
             ...(roleAllows(memberAdminApi.positions, role)
               ? [{ key: 'positions', label: t('members.positions'), children: <MemberPositions userId={member.id} /> }]
+              : []),
+            ...(roleAllows(statementAdminApi.list, role)
+              ? [
+                  {
+                    key: 'statements',
+                    label: t('statements.title'),
+                    children: <MemberStatements userId={member.id} role={role} />,
+                  },
+                ]
               : []),
             ...(canLedger
               ? [

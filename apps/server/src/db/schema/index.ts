@@ -9,6 +9,7 @@ export * from './market.ts';
 export * from './member.ts';
 export * from './news.ts';
 export * from './notice.ts';
+export * from './portfolio.ts';
 export * from './quant.ts';
 export * from './settings.ts';
 export * from './trade.ts';

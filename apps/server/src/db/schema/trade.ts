@@ -118,6 +118,8 @@ export const tradePositions = pgTable(
     check('trade_positions_quantity', sql`${table.quantity} >= 0 and ${table.quantity} <= ${table.openedQuantity}`),
     index('trade_positions_user_status').on(table.userId, table.status, table.id),
     index('trade_positions_open').on(table.status, table.symbol),
+    // A member's openings in time order: cost basis and exports read them in keyset batches.
+    index('trade_positions_user_opened').on(table.userId, table.openedAt, table.id),
   ],
 );
 
@@ -145,6 +147,7 @@ export const tradeCloses = pgTable(
   (table) => [
     check('trade_closes_quantity_positive', sql`${table.quantity} > 0`),
     index('trade_closes_user').on(table.userId, table.id),
+    index('trade_closes_user_time').on(table.userId, table.closedAt, table.id),
     index('trade_closes_position').on(table.positionId),
   ],
 );

@@ -54,7 +54,11 @@ export const journalEntries = pgTable(
     userId: integer('user_id').references(() => users.id),
     createdAt: createdAt(),
   },
-  (table) => [index('journal_entries_user_idx').on(table.userId)],
+  (table) => [
+    index('journal_entries_user_idx').on(table.userId),
+    // Statements, snapshots and exports read a member's entries by time (docs/product.md, Statements).
+    index('journal_entries_user_time_idx').on(table.userId, table.createdAt),
+  ],
 );
 
 /**

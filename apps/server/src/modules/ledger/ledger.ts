@@ -47,7 +47,11 @@ export class Book {
   /** Work for once the transaction has committed (never for a rolled-back one, nor for a replay). */
   readonly committed: (() => void)[] = [];
 
-  constructor(readonly tx: Transaction) {}
+  constructor(
+    readonly tx: Transaction,
+    /** When the entries happen: the journal's time of each entry (the app's clock, tests move it). */
+    readonly clock: () => number = Date.now,
+  ) {}
 
   /** Runs `callback` after the commit, as the bus events are sent: in-memory state follows the rows. */
   afterCommit(callback: () => void): void {
@@ -94,7 +98,12 @@ export class Book {
       state[line.bucket] = state[line.bucket].minus(line.amount);
     }
 
-    const values: unknown[] = [header.kind, header.reference, header.userId ?? null];
+    const values: unknown[] = [
+      header.kind,
+      header.reference,
+      header.userId ?? null,
+      new Date(this.clock()).toISOString(),
+    ];
     for (const [index, line] of lines.entries()) {
       const member = 'userId' in line;
       values.push(
@@ -166,13 +175,14 @@ function entryStatement(lineCount: number): string {
   let text = entryStatements[lineCount];
   if (text) return text;
   const rows = Array.from({ length: lineCount }, (_, index) => {
-    const n = 4 + index * 5;
+    const n = 5 + index * 5;
     return `($${n}::text, $${n + 1}::integer, $${n + 2}::text, $${n + 3}::numeric, $${n + 4}::numeric)`;
   });
   text = `with entry as (
-      insert into journal_entries (kind, reference, user_id) values ($1, $2, $3) returning id)
-    insert into journal_lines (entry_id, account, user_id, currency, amount, balance_after)
-    select entry.id, v.account, v.user_id, v.currency, v.amount, v.balance_after
+      insert into journal_entries (kind, reference, user_id, created_at)
+      values ($1, $2, $3, $4::timestamptz) returning id)
+    insert into journal_lines (entry_id, account, user_id, currency, amount, balance_after, created_at)
+    select entry.id, v.account, v.user_id, v.currency, v.amount, v.balance_after, $4::timestamptz
     from entry, (values ${rows.join(', ')}) as v(account, user_id, currency, amount, balance_after)
     returning entry_id::text as id`;
   entryStatements[lineCount] = text;
@@ -196,6 +206,11 @@ export class Ledger {
   constructor(
     readonly db: Database,
     private readonly bus?: EventBus,
+    /**
+     * The time each entry is journalled at: statements and daily snapshots read the journal by
+     * time (docs/ledger.md), so the app's clock, which tests move, not the database's.
+     */
+    readonly clock: () => number = Date.now,
   ) {}
 
   /**
@@ -207,7 +222,7 @@ export class Ledger {
     let book: Book | undefined;
     const run = () =>
       this.db.transaction(async (tx) => {
-        book = new Book(tx);
+        book = new Book(tx, this.clock);
         if (claim) {
           const replay = await claimIdempotencyKey(tx, claim);
           if (replay) return { replay: replay.response };

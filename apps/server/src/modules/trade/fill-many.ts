@@ -96,12 +96,12 @@ const fillStatement = `with f as (
       and b.available + t.available <= $3::numeric and b.frozen + t.frozen <= $3::numeric
     returning b.user_id
   ), entries as (
-    insert into journal_entries (id, kind, reference, user_id)
-    select entry_id, 'trade_open', 'order:' || id, user_id from numbered order by n
+    insert into journal_entries (id, kind, reference, user_id, created_at)
+    select entry_id, 'trade_open', 'order:' || id, user_id, $2::timestamptz from numbered order by n
     returning id
   ), lines as (
-    insert into journal_lines (entry_id, account, user_id, currency, amount, balance_after)
-    select r.entry_id, l.account, l.user_id, r.currency, l.amount, l.after
+    insert into journal_lines (entry_id, account, user_id, currency, amount, balance_after, created_at)
+    select r.entry_id, l.account, l.user_id, r.currency, l.amount, l.after, $2::timestamptz
     from numbered r cross join lateral (values
         (1, 'frozen', r.user_id, -r.frozen, r.frozen_after),
         (2, 'available', r.user_id, r.released, r.available_after),

@@ -7,8 +7,9 @@ import { WithdrawService } from './withdraw.ts';
 
 export type WalletServices = ReturnType<typeof walletServices>;
 
-export function walletServices({ db, bus }: { db: Database; bus: EventBus }) {
-  const ledger = new Ledger(db, bus);
+/** `clock`: the time entries are journalled at (the jobs' clock, docs/ledger.md). */
+export function walletServices({ db, bus, clock }: { db: Database; bus: EventBus; clock?: () => number }) {
+  const ledger = new Ledger(db, bus, clock);
   return {
     ledger,
     accounts: new AccountService(db, ledger),

@@ -1,7 +1,7 @@
 import { directions, type Position } from '@soar/contract';
 import { useTranslation } from 'react-i18next';
+import { useFlash } from '../../../shared/quote/use-live-prices.ts';
 import { type LiveFigures, signOf } from '../live-pnl.ts';
-import { useFlash } from '../use-live-prices.ts';
 import { useTradeFormat } from '../use-trade-format.ts';
 import styles from './trade.module.css';
 

@@ -1,16 +1,15 @@
 import { kycStatuses, type UserInfo, vipFeeDiscountPercent } from '@soar/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, List, Picker, PullToRefresh, Tag } from 'antd-mobile';
-import { DownOutline, FileOutline } from 'antd-mobile-icons';
-import { useEffect, useState } from 'react';
+import { Button, List, PullToRefresh, Tag } from 'antd-mobile';
+import { FileOutline } from 'antd-mobile-icons';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { profileQueryKey, useProfile } from '../../../features/member/api/profile-query.ts';
-import { totalIn } from '../../../features/member/components/balances.ts';
+import { AccountValue } from '../../../features/portfolio/components/account-value.tsx';
 import { useSessionStore } from '../../../features/session/store.ts';
 import { confirm, toast } from '../../../shared/feedback.ts';
 import { formatNumber } from '../../../shared/format.ts';
-import { usePageActive } from '../../../shared/page.ts';
 import { useTopic } from '../../../shared/realtime/index.ts';
 import { useAppStore } from '../../../shared/stores/app.ts';
 import { openSupport } from '../../../shared/support.ts';
@@ -20,6 +19,8 @@ const menu = [
   '/pages/deposit/index',
   '/pages/withdraw/crypto',
   '/pages/profile/transfer',
+  '/pages/profile/performance',
+  '/pages/profile/statements',
   '/pages/profile/transcation',
   '/pages/history/record',
   '/pages/card/crypto',
@@ -96,17 +97,11 @@ function MemberProfile() {
     setUserInfo(userInfo);
   }, [data, setUserInfo]);
   const currencies = useAppStore((state) => state.currencies);
-  const [currency, setCurrency] = useState<string | undefined>();
-  const [picking, setPicking] = useState(false);
-  // A kept-alive tab page is hidden, not unmounted: its picker must not stay over another page.
-  const active = usePageActive();
   // The server names the member and currency after each committed change; the profile refetches.
   useTopic('balance', () => void queryClient.invalidateQueries({ queryKey: profileQueryKey }));
 
   const info: Partial<UserInfo> = data ?? (stored as Partial<UserInfo> | undefined) ?? {};
   const balances = data?.balances ?? [];
-  const target = currency ?? currencies.find((item) => item.code === 'USD')?.code ?? currencies[0]?.code;
-  const total = target ? totalIn(balances, currencies, target) : undefined;
   const locale = i18n.language;
   const decimalsOf = (code: string) => currencies.find((item) => item.code === code)?.decimals ?? 2;
   const kyc = kycOf(info.kycStatus);
@@ -174,24 +169,9 @@ function MemberProfile() {
           </div>
         </section>
 
+        <AccountValue onOpen={() => navigate('/pages/profile/performance')} />
+
         <section className="account-card" data-testid="balances">
-          <div className="balance-head">
-            <span>{t('account.profile.total')}</span>
-            {target && (
-              <button
-                type="button"
-                className="currency-button"
-                onClick={() => setPicking(true)}
-                data-testid="currency-picker"
-              >
-                {target}
-                <DownOutline />
-              </button>
-            )}
-          </div>
-          <p className="balance-total" data-testid="balance-total">
-            {total === undefined ? '--' : `${formatNumber(total, locale, target ? decimalsOf(target) : 2)} ${target}`}
-          </p>
           {balances.length === 0 ? (
             <p className="balance-empty">{t('account.profile.noBalances')}</p>
           ) : (
@@ -214,15 +194,6 @@ function MemberProfile() {
               </tbody>
             </table>
           )}
-          <Picker
-            visible={picking && active}
-            onClose={() => setPicking(false)}
-            value={target ? [target] : []}
-            columns={[currencies.map((item) => ({ value: item.code, label: `${item.code} · ${item.name}` }))]}
-            onConfirm={([value]) => value && setCurrency(String(value))}
-            confirmText={t('shell.confirm')}
-            cancelText={t('shell.cancel')}
-          />
         </section>
 
         <Menu paths={menu} />

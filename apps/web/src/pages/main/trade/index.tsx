@@ -1,5 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { AccountValue } from '../../../features/portfolio/components/account-value.tsx';
+import styles from '../../../features/portfolio/components/performance.module.css';
+import { PerformanceSummary } from '../../../features/portfolio/components/performance-summary.tsx';
 import { useSessionStore } from '../../../features/session/store.ts';
 import { GuestPrompt, TradeTabs } from '../../../features/trade/components/trade-tabs.tsx';
 import { guardLoginPath } from '../../../shared/navigation.ts';
@@ -15,7 +18,13 @@ export function Page() {
         {t('pages.main.trade.index')}
       </h1>
       {isLogined ? (
-        <TradeTabs />
+        <>
+          <div className={styles.top}>
+            <AccountValue />
+            <PerformanceSummary onOpen={() => navigate('/pages/profile/performance')} />
+          </div>
+          <TradeTabs />
+        </>
       ) : (
         <GuestPrompt
           onSignIn={() => navigate(`${guardLoginPath}?redirect=${encodeURIComponent('/pages/main/trade/index')}`)}

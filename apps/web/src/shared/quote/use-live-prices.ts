@@ -1,9 +1,9 @@
 import type { Quote } from '@soar/contract';
 import Decimal from 'decimal.js';
 import { useEffect, useRef, useState } from 'react';
-import { usePageActive } from '../../shared/page.ts';
-import { flashDuration } from '../../shared/quote/live-quote.ts';
-import { realtime } from '../../shared/realtime/index.ts';
+import { usePageActive } from '../page.ts';
+import { realtime } from '../realtime/index.ts';
+import { flashDuration } from './live-quote.ts';
 
 /**
  * The last traded price of each symbol from its `quote:<SYMBOL>` topic, while the page is on

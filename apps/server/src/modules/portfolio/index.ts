@@ -1,0 +1,11 @@
+export type { PortfolioDeps } from './account.ts';
+export { accountValuation } from './account.ts';
+export { type Closing, CostBasisBook } from './cost-basis.ts';
+export { externalFlowKinds, transferKinds } from './flows.ts';
+export { holdingsAt } from './holdings.ts';
+export { closingMarks, type PriceSource, type Sides } from './prices.ts';
+export { closings, DayRates } from './realised.ts';
+export { portfolioRoutes } from './routes.ts';
+export { PortfolioService } from './service.ts';
+export { portfolioSnapshotJob, recordRates, storeSnapshot, takeSnapshot } from './snapshots.ts';
+export { positionValue, valueHoldings } from './valuation.ts';
