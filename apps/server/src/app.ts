@@ -33,6 +33,10 @@ import { adminWalletRoutes } from './modules/admin/wallet-routes.ts';
 import { BlocktradeAdmin } from './modules/blocktrade/admin.ts';
 import { blocktradeRoutes } from './modules/blocktrade/routes.ts';
 import { BlocktradeService } from './modules/blocktrade/service.ts';
+import { payoutRouting } from './modules/chain/payouts.ts';
+import { chainRoutes } from './modules/chain/routes.ts';
+import { type ChainServices, chainServices } from './modules/chain/services.ts';
+import type { SignerOptions } from './modules/chain/signer.ts';
 import { BannerService } from './modules/content/banners.ts';
 import { NewsAdmin } from './modules/content/news-admin.ts';
 import { contentRoutes } from './modules/content/routes.ts';
@@ -100,6 +104,8 @@ declare module 'fastify' {
     /** The back office's dashboard: domains register their queues and figures (docs/admin.md). */
     dashboard: Dashboard;
     trade: { service: TradeService; engine: TradeEngine };
+    /** USDT on chain: addresses, watchers, the signer (docs/ledger.md, On chain). */
+    chain: ChainServices;
   }
 }
 
@@ -124,6 +130,8 @@ export type AppOptions = {
     /** With the engine on, execute triggers on the market's ticks (default true); tests call `app.trade.engine.onPrice()`. */
     listen?: boolean;
   };
+  /** The signer's test seams: a crash after storing a send, a shorter drop time. */
+  chain?: Partial<SignerOptions>;
   jobs?: {
     /** The runner's clock (tests pass one and call `app.jobs.runDue(time)`). */
     clock?: () => number;
@@ -202,7 +210,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.addHook('preClose', async () => jobs.stop());
 
   const news = new NewsService(database.db);
-  const wallet = walletServices({ db: database.db, bus });
+  const wallet = walletServices({ db: database.db, bus, payouts: payoutRouting });
+  // The crypto rails (docs/ledger.md, On chain): workers run with the jobs, on the engine node.
+  const chain = chainServices({ db: database.db, ledger: wallet.ledger }, config.chain, options.chain);
+  for (const worker of chain.workers) jobs.registerWorker(worker);
+  if (engineOn || chain.signer) await chain.registerSigner();
+  app.decorate('chain', chain);
   // Products run on the runner's clock, so tests that move it move purchases, accruals and dues.
   const products = { db: database.db, ledger: wallet.ledger, clock: jobs.clock };
   const calendar = new MarketCalendar(database.db);
@@ -316,6 +329,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       });
       await api.register(tradeRoutes, { trade });
       await api.register(blocktradeRoutes, { blocktrade, admin: new BlocktradeAdmin(blocktrade) });
+      await api.register(chainRoutes, chain);
     },
     { prefix: '/api/v1' },
   );

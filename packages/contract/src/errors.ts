@@ -1,5 +1,6 @@
 import { memberAdminErrors } from './admin-members.ts';
 import { blocktradeErrors } from './blocktrade.ts';
+import { chainErrors } from './chain.ts';
 import { contentErrors } from './content.ts';
 import { identityErrors } from './identity.ts';
 import { ipoErrors } from './ipo.ts';
@@ -47,6 +48,7 @@ export const errorStatus = {
   ...tradeErrors,
   ...ipoErrors,
   ...blocktradeErrors,
+  ...chainErrors,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;
