@@ -17,6 +17,7 @@ import { backOfficeRoutes } from './modules/admin/back-office-routes.ts';
 import { Dashboard } from './modules/admin/dashboard.ts';
 import {
   adjustmentDashboard,
+  chainDashboard,
   loanDashboard,
   memberDashboard,
   quantDashboard,
@@ -250,6 +251,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   dashboard.register(adjustmentDashboard(database.db));
   dashboard.register(loanDashboard(database.db));
   dashboard.register(quantDashboard(database.db));
+  if (Object.keys(chain.watchers).length > 0) dashboard.register(chainDashboard(database.db));
   app.decorate('dashboard', dashboard);
   const operatorAccount = new OperatorAccount(database.db, {
     requireTotp: config.requireOperatorTotp ?? false,

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { CryptoNetwork } from '@soar/contract';
 import { z } from 'zod';
 import { isEvmAddress, isTronAddress } from './lib/chain-address.ts';
-import { accountKey } from './modules/chain/keys.ts';
+import { accountKey } from './modules/chain/index.ts';
 
 const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 

@@ -154,6 +154,7 @@ export type ChainTransferReviewBody = z.infer<typeof chainTransferReviewBody>;
 
 export const payoutQuery = pageQuery.extend({ network: cryptoNetwork.optional(), state: payoutState.optional() });
 export const payoutItem = adminWithdrawItem.extend({
+  payoutFailure: z.enum(['reverted', 'dropped']).nullable().describe('why a failed one failed'),
   nonce: z.number().int().nullable(),
   sends: z.number().int().describe('signed transactions of this withdrawal (a retry adds one)'),
   lastSentAt: time.nullable(),

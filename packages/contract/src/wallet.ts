@@ -174,7 +174,10 @@ export const depositRecord = z.object({
   remark: z.string().nullable(),
   source: z.enum(['manual', 'chain']).describe('chain: seen and credited by the chain watcher, no review'),
   txHash: z.string().nullable(),
-  chainState: z.string().nullable().describe('a chain deposit: chainTransferStates (confirming, credited, dropped ...)'),
+  chainState: z
+    .string()
+    .nullable()
+    .describe('a chain deposit: chainTransferStates (confirming, credited, dropped ...)'),
   confirmations: z.number().int().nullable().describe('a chain deposit: confirmations so far'),
   confirmationsNeeded: z.number().int().nullable().describe('a chain deposit: confirmations before it is credited'),
 });
@@ -238,7 +241,9 @@ export const withdrawRecord = z.object({
   payoutState: z
     .string()
     .nullable()
-    .describe('a withdrawal sent on chain by the signer: payoutStates (queued, sending, paid ...); null when paid by hand'),
+    .describe(
+      'a withdrawal sent on chain by the signer: payoutStates (queued, sending, paid ...); null when paid by hand',
+    ),
   txHash: z.string().nullable().describe('the transaction that pays it, once signed'),
 });
 export const withdrawPage = page(withdrawRecord);

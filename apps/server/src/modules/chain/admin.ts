@@ -211,6 +211,7 @@ async function payoutView(db: Database | Transaction, row: WithdrawalRow) {
     .where(eq(chainSends.withdrawalId, row.id));
   return {
     ...adminWithdrawalView(row),
+    payoutFailure: row.payoutFailure,
     nonce: sends?.nonce ?? null,
     sends: sends?.n ?? 0,
     lastSentAt: sends?.lastSentAt ? new Date(sends.lastSentAt).toISOString() : null,

@@ -83,7 +83,7 @@ export function chainServices(
      */
     async registerSigner() {
       if (signer) await signer.register();
-      else await saveHotWallet(deps.db, 'ERC20', { hotWallet: null });
+      else if (evm) await saveHotWallet(deps.db, 'ERC20', { hotWallet: null });
     },
   };
 }

@@ -134,7 +134,7 @@ export class PayoutSigner implements Worker {
         }
         continue;
       }
-      const send = await this.#signNew(withdrawal, value, fees);
+      const send = await this.#signNew(withdrawal, value, fees, now);
       if (!send) continue;
       tokens -= value;
       gas -= tokenTransferGas * fees.maxFeePerGas;
@@ -144,7 +144,7 @@ export class PayoutSigner implements Worker {
   }
 
   /** Signs with the next nonce and stores it all in one transaction: nothing is broadcast before the commit. */
-  async #signNew(withdrawal: WithdrawalRow, value: bigint, fees: Fees): Promise<SendRow | undefined> {
+  async #signNew(withdrawal: WithdrawalRow, value: bigint, fees: Fees, now: Date): Promise<SendRow | undefined> {
     const nodeNonce = await this.wallet.pendingNonce();
     return this.ledger.transaction(async (book) => {
       const [locked] = await book.tx
@@ -174,7 +174,7 @@ export class PayoutSigner implements Worker {
         .update(chainNonces)
         .set({ next: nonce + 1 })
         .where(and(eq(chainNonces.network, network), eq(chainNonces.address, this.wallet.address)));
-      const send = await this.#store(book.tx, locked, 'transfer', nonce, signed);
+      const send = await this.#store(book.tx, locked, 'transfer', nonce, signed, now);
       await setPayout(book, locked.id, {
         payoutState: payoutStates.sending,
         payoutFailure: null,
@@ -200,7 +200,7 @@ export class PayoutSigner implements Worker {
     const send = await this.ledger.transaction(async (book) => {
       const [locked] = await book.tx.select().from(withdrawals).where(eq(withdrawals.id, withdrawal.id)).for('update');
       if (locked?.payoutState !== withdrawal.payoutState) return undefined;
-      const stored = await this.#store(book.tx, locked, kind, last.nonce, signed);
+      const stored = await this.#store(book.tx, locked, kind, last.nonce, signed, now);
       if (kind === 'transfer') {
         await setPayout(book, locked.id, {
           payoutState: payoutStates.sending,
@@ -221,6 +221,7 @@ export class PayoutSigner implements Worker {
     kind: 'transfer' | 'cancel',
     nonce: number,
     signed: SignedTransaction,
+    now: Date,
   ): Promise<SendRow> {
     const [send] = await tx
       .insert(chainSends)
@@ -234,6 +235,8 @@ export class PayoutSigner implements Worker {
         txHash: signed.txHash,
         maxFeePerGas: signed.fees.maxFeePerGas.toString(),
         maxPriorityFeePerGas: signed.fees.maxPriorityFeePerGas.toString(),
+        // The signer's clock: how long a send has waited decides when it counts as dropped.
+        createdAt: now,
       })
       .returning();
     if (!send) throw new Error('insert returned no send');

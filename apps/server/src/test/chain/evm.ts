@@ -57,6 +57,9 @@ export async function startEvmNode() {
   const server = ganache.server({
     logging: { quiet: true },
     chain: { chainId: 1337 },
+    // Ganache's default ("eager") mines a second transaction with a nonce already used; "strict"
+    // keeps the chain's rule that one nonce is mined once, which the signer relies on.
+    miner: { instamine: 'strict' },
     wallet: {
       accounts: [
         { secretKey: deployer.privateKey, balance: ether },
@@ -96,6 +99,19 @@ export async function startEvmNode() {
     /** Mines `count` empty blocks. */
     async mine(count = 1) {
       for (let i = 0; i < count; i += 1) await provider.send('evm_mine', []);
+    },
+    /** Waits until the node has mined every transaction it holds ("strict" mining runs after the answer). */
+    async settled() {
+      for (let attempt = 0; attempt < 200; attempt += 1) {
+        const [pool, pending, latest] = await Promise.all([
+          provider.send('txpool_content', []),
+          provider.send('eth_getTransactionCount', [hot.address, 'pending']),
+          provider.send('eth_getTransactionCount', [hot.address, 'latest']),
+        ]);
+        if (Object.keys(pool.pending ?? {}).length === 0 && pending === latest) return;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      throw new Error('the node kept transactions unmined');
     },
     async head() {
       return Number(BigInt(await provider.send('eth_blockNumber', [])));
