@@ -1,10 +1,12 @@
 import { Alert, Descriptions, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useMoney } from '../../shared/currencies.ts';
-import { formatTime } from '../../shared/format.ts';
+import { formatMoney, formatTime } from '../../shared/format.ts';
 import type { NetworkStatus } from './chain-page.tsx';
 
 const nodeColours: Record<string, string> = { ok: 'green', down: 'red', unknown: 'default' };
+/** The coin each network's fees are paid in. */
+const feeCoins: Record<string, string> = { ERC20: 'ETH', TRC20: 'TRX' };
 
 /** One network at a glance: its node and the watcher's place, the hot wallet and what it owes. */
 export function NetworkCard({ network }: { network: NetworkStatus }) {
@@ -69,7 +71,9 @@ export function NetworkCard({ network }: { network: NetworkStatus }) {
         <Descriptions.Item label={t('chain.hotBalance')}>
           {network.hotBalance === null ? '—' : `${money(network.hotBalance, 'USDT')} USDT`}
         </Descriptions.Item>
-        <Descriptions.Item label={t('chain.hotGas')}>{network.hotGas ?? '—'}</Descriptions.Item>
+        <Descriptions.Item label={t('chain.hotGas')}>
+          {network.hotGas === null ? '—' : `${formatMoney(network.hotGas, 6)} ${feeCoins[network.network] ?? ''}`}
+        </Descriptions.Item>
         <Descriptions.Item label={t('chain.payoutsPending')}>
           {network.payoutsPending} · {money(network.payoutsPendingAmount, 'USDT')} USDT
         </Descriptions.Item>

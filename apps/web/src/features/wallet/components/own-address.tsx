@@ -4,6 +4,7 @@ import { useFormat } from '../use-format.ts';
 import { ChainDepositStatus } from './chain-status.tsx';
 import { CopyRow } from './copy-button.tsx';
 import { QrCode } from './qr-code.tsx';
+import { networkOptions } from './wallet-bindings.tsx';
 import { Card, Notice } from './wallet-page.tsx';
 
 type OwnAddressAnswer = ApiData<'GET /deposit/address'>;
@@ -16,19 +17,16 @@ type OwnAddressAnswer = ApiData<'GET /deposit/address'>;
 export function OwnAddress({ data }: { data: OwnAddressAnswer & { address: string } }) {
   const { t } = useTranslation();
   const format = useFormat();
+  const network = networkOptions.find((option) => option.value === data.network)?.label ?? data.network;
   return (
     <>
-      <Card title={t('chain.addressTitle', { network: data.network })} testId="own-address">
+      <Card title={t('chain.addressTitle', { network })} testId="own-address">
         <div className="wallet-qr-box">
-          <QrCode value={data.qr ?? data.address} label={t('wallet.qrLabel', { network: data.network })} />
+          <QrCode value={data.qr ?? data.address} label={t('wallet.qrLabel', { network })} />
         </div>
-        <CopyRow
-          label={t('wallet.depositAddress', { network: data.network })}
-          value={data.address}
-          testId="deposit-address"
-        />
+        <CopyRow label={t('wallet.depositAddress', { network })} value={data.address} testId="deposit-address" />
         <Notice tone="warning" testId="network-warning">
-          {t('wallet.networkWarning', { network: data.network })}
+          {t('wallet.networkWarning', { network })}
         </Notice>
         {data.contract && <CopyRow label={t('chain.contract')} value={data.contract} testId="token-contract" />}
         <Notice>{t('chain.automatic', { count: data.confirmations })}</Notice>
