@@ -39,6 +39,7 @@ export class TronNode implements ChainNode {
 
   async transfers(from: number, to: number, addresses: ReadonlySet<string>): Promise<SeenTransfer[]> {
     const seen: SeenTransfer[] = [];
+    if (addresses.size === 0) return seen;
     for (let number = from; number <= to; number += 1) seen.push(...(await this.#blockTransfers(number, addresses)));
     return seen;
   }
