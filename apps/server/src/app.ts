@@ -83,7 +83,7 @@ import { walletServices } from './modules/wallet/services.ts';
 import { watchlistRoutes } from './modules/watchlist/routes.ts';
 import { WatchlistService } from './modules/watchlist/service.ts';
 import { authPlugin } from './plugins/auth.ts';
-import { errorsPlugin, sendError } from './plugins/errors.ts';
+import { errorsPlugin, frameworkErrors, sendError } from './plugins/errors.ts';
 import { i18nPlugin } from './plugins/i18n.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { securityPlugin } from './plugins/security.ts';
@@ -153,6 +153,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     requestTimeout: requestTimeoutMs,
     http: { headersTimeout: headersTimeoutMs },
     clientErrorHandler,
+    frameworkErrors,
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(zodValidatorCompiler);

@@ -12,7 +12,7 @@ export const errorEnvelope = z.object({
 export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
 
 export const pageQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(2_147_483_647).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
 

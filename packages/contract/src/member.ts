@@ -20,6 +20,7 @@ export const memberErrors = {
   PHONE_NOT_BOUND: 400,
   LOGIN_FAILED: 400,
   LOGIN_LOCKED: 429,
+  LOGIN_SLOWED: 429,
   PASSWORD_WRONG: 400,
 } as const;
 

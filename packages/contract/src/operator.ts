@@ -12,6 +12,7 @@ export const operatorErrors = {
   TOTP_NOT_STARTED: 409,
   OPERATOR_EXISTS: 409,
   OPERATOR_SELF: 422,
+  OPERATOR_SELF_SERVICE: 409,
   LAST_ADMIN: 409,
 } as const;
 

@@ -63,7 +63,7 @@ export const depositChannelBody = z.object({
   swift: optionalText,
   network: cryptoNetwork.nullable().optional(),
   address: optionalText,
-  sort: z.number().int().optional(),
+  sort: z.number().int().min(-1000).max(1000).optional(),
   enabled: z.boolean().optional(),
 });
 export const depositChannelUpdateBody = depositChannelBody

@@ -1,5 +1,5 @@
 import type { OperatorRole } from '@soar/contract';
-import { and, eq, gt, isNull, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, type SQL } from 'drizzle-orm';
 import { type Database, queryText, type Transaction } from '../db/client.ts';
 import { operatorSessions, operators, sessions } from '../db/schema/index.ts';
 import { hashToken, lastSeenIntervalMs } from '../lib/tokens.ts';
@@ -74,6 +74,21 @@ export async function operatorSessionOfToken(
     .where(and(eq(operatorSessions.tokenHash, hashToken(token)), operatorSessionLive(now)))
     .limit(1);
   return session;
+}
+
+/** Of these operator sessions, the ids still live. */
+export async function liveOperatorSessionIds(
+  db: Database,
+  sessionIds: number[],
+  now = new Date(),
+): Promise<Set<number>> {
+  if (sessionIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: operatorSessions.id })
+    .from(operatorSessions)
+    .innerJoin(operators, eq(operators.id, operatorSessions.operatorId))
+    .where(and(inArray(operatorSessions.id, sessionIds), operatorSessionLive(now)));
+  return new Set(rows.map((row) => row.id));
 }
 
 /** Ids of the member's live sessions. */

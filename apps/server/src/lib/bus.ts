@@ -21,6 +21,8 @@ export type BusEvents = {
   deposits: { userId: number; id: number };
   /** A member's withdrawal moved on chain: sent, paid, failed, refunded (topic `withdrawals`). */
   withdrawals: { userId: number; id: number };
+  /** Sessions of an operator ended (logout, disable, password change or reset): their sockets are checked again. */
+  operatorSessions: { operatorId: number };
   /** An order or a position of a member changed (topic `orders`, docs/trading.md). */
   orders: {
     userId: number;

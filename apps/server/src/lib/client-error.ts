@@ -30,7 +30,8 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Soc
         : error.code === 'HPE_CHUNK_EXTENSIONS_OVERFLOW'
           ? 413
           : 400;
-  const code = status === 431 || status === 413 ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST';
+  const code =
+    status === 431 || status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 408 ? 'REQUEST_TIMEOUT' : 'BAD_REQUEST';
   const body = JSON.stringify({ code, message: translate('en', `errors.${code}`) });
   socket.end(
     `HTTP/1.1 ${status} ${statusText[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +

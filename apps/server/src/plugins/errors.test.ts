@@ -46,6 +46,19 @@ describe('the error envelope', () => {
     expect(de.json().message).toBe('Diese Adresse gibt es nicht: GET /api/v1/no/such/thing');
   });
 
+  it("answers the router's own refusals in the envelope, in the request's language, without echoing the path", async () => {
+    const bad = await t.app.inject({ method: 'GET', url: '/api/v1/%E0%A4%A', headers: { 'x-soar-lang': 'de' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ code: 'BAD_URL', message: 'Die Adresse ist ungültig' });
+    const long = await t.app.inject({ method: 'GET', url: `/api/v1/upload/${'a'.repeat(10_000)}` });
+    expect(long.statusCode).toBe(414);
+    expect(long.json()).toEqual({ code: 'URI_TOO_LONG', message: 'The address is too long' });
+    const unknown = await t.app.inject({ method: 'GET', url: `/api/v1/x/${'b'.repeat(10_000)}` });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body.length).toBeLessThan(200);
+    expect(unknown.json().message).toBe(`There is no such address: GET /api/v1/x/${'b'.repeat(70)}…`);
+  });
+
   it('falls back to English for an unknown language', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/nothing', headers: { 'x-soar-lang': 'xx' } });
     expect(res.json().message).toBe('There is no such address: GET /api/v1/nothing');

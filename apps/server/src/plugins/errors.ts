@@ -1,3 +1,4 @@
+import { resolveLanguage } from '@soar/contract';
 import { hasMessage } from '@soar/i18n';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -62,7 +63,24 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setNotFoundHandler((request, reply) =>
     sendError(
       reply,
-      new AppError('ROUTE_NOT_FOUND', undefined, { method: request.method, path: request.url.split('?')[0] ?? '' }),
+      new AppError('ROUTE_NOT_FOUND', undefined, { method: request.method, path: shownPath(request.url) }),
     ),
   );
 });
+
+/** The path a message may echo: without its query, and cut short (an answer never mirrors a 10 kB address). */
+function shownPath(url: string): string {
+  const path = url.split('?')[0] ?? '';
+  return path.length > shownPathLength ? `${path.slice(0, shownPathLength)}…` : path;
+}
+const shownPathLength = 80;
+
+/**
+ * The router's own refusals, before any hook runs (a path that does not percent-decode, a path
+ * parameter over `maxParamLength`): answered in the envelope and the request's language like
+ * every other failure, never in Fastify's shape echoing the path.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  request.lang = resolveLanguage(request.headers['x-soar-lang']);
+  return sendError(reply, new AppError(error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'URI_TOO_LONG' : 'BAD_URL'));
+}

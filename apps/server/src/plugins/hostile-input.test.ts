@@ -52,6 +52,16 @@ describe('ids beyond the integer column (B3)', () => {
       422,
     );
   });
+
+  it('a whole number beyond the integer column in a body or a page is a validation error, nothing written', async () => {
+    const channel = { type: 'crypto', currency: 'USDT', network: 'TRC20', address: 'TXYZ', sort: 2 ** 31 };
+    const created = await api(t.app).post('admin/deposit-channel/create', channel, { headers: operator.headers });
+    expectClient(created, 422);
+    const list = await api(t.app).get('admin/deposit-channel/list', { headers: operator.headers });
+    expect(list.json().data.map((c: { address: string | null }) => c.address)).not.toContain('TXYZ');
+    expectClient(await api(t.app).get('news/list?page=2147483648'), 422);
+    expectClient(await api(t.app).get(`news/list?page=${'9'.repeat(30)}`), 422);
+  });
 });
 
 describe('large amounts (B4)', () => {

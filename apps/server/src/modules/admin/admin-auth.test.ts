@@ -97,6 +97,35 @@ describe('operator sign-in', () => {
     expect(again.statusCode).toBe(200);
   });
 
+  it('slows guesses spread over many addresses, never the addresses the operator signs in from', async () => {
+    const { operator } = await createOperator(t.app, { username: unique('op'), passwordHash });
+    const office = '10.252.0.1';
+    const right = { username: operator.username, password: 'operator-pass' };
+    expect((await http.post('admin/login', right, { ip: office })).statusCode).toBe(200);
+    // Fourteen wrong passwords from fourteen addresses: each address stays under its own lockout.
+    await t.app.db.insert(loginAttempts).values(
+      Array.from({ length: 14 }, (_, i) => ({
+        audience: 'operator' as const,
+        identifier: operator.username.toLowerCase(),
+        operatorId: operator.id,
+        result: 'failed' as const,
+        ip: `10.252.1.${i + 1}`,
+        userAgent: 'guesser',
+      })),
+    );
+    const fromNewAddress = await http.post('admin/login', right, { ip: '10.252.2.1', lang: 'de' });
+    expect(fromNewAddress.statusCode).toBe(429);
+    expect(fromNewAddress.json().code).toBe('LOGIN_SLOWED');
+    // 14 failures: the delay has doubled four times past the ceiling of ten, to 16 seconds.
+    expect(fromNewAddress.json().message).toMatch(
+      /^Zu viele fehlgeschlagene Anmeldungen bei diesem Konto: bitte in 1[56] Sekunden/,
+    );
+    const fromOffice = await http.post('admin/login', right, { ip: office });
+    expect(fromOffice.statusCode, fromOffice.body).toBe(200);
+    // A success starts the count again: a new address is no longer slowed.
+    expect((await http.post('admin/login', right, { ip: '10.252.2.2' })).statusCode).toBe(200);
+  });
+
   it('still locks a member account whatever the address', async () => {
     const mail = `${unique()}@example.test`;
     await createMember(t.app, { mail, passwordHash });

@@ -24,6 +24,7 @@ export const adminAuthRoutes: FastifyPluginAsync<{ db: Database; account: Operat
   route(app, operatorApi.me, (_request, { operator }) => account.me(operator.operatorId));
   route(app, operatorApi.logout, async (_request, { operator }) => {
     await operatorLogout(db, operator.sessionId);
+    app.bus.emit('operatorSessions', { operatorId: operator.operatorId });
     return null;
   });
 };

@@ -244,6 +244,26 @@ describe('operators managed by admin', () => {
     }
   });
 
+  it("an admin resets neither their own password nor their own second factor: that is the password change's work", async () => {
+    const admin = await operatorWithPassword('admin');
+    const [before] = await t.app.db.select().from(operators).where(eq(operators.id, admin.operator.id));
+    for (const [path, body] of [
+      ['admin/operator/password/reset', { id: admin.operator.id, password: 'taken-over-1' }],
+      ['admin/operator/totp/reset', { id: admin.operator.id }],
+    ] as const) {
+      const self = await http.post(path, body, { headers: admin.headers, lang: 'de' });
+      expect(self.statusCode).toBe(409);
+      expect(self.json()).toEqual({
+        code: 'OPERATOR_SELF_SERVICE',
+        message:
+          'Ändern Sie Ihr eigenes Passwort oder Ihren zweiten Faktor auf Ihrer Kontoseite, mit Ihrem aktuellen Passwort',
+      });
+    }
+    const [after] = await t.app.db.select().from(operators).where(eq(operators.id, admin.operator.id));
+    expect(after?.passwordHash).toBe(before?.passwordHash);
+    expect((await http.get('admin/me', { headers: admin.headers })).statusCode).toBe(200);
+  });
+
   it('two admins disabling each other at once leave one admin standing', async () => {
     const lone = await createTestApp();
     try {

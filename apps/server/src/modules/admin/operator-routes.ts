@@ -14,6 +14,7 @@ export const adminOperatorRoutes: FastifyPluginAsync<{ account: OperatorAccount;
 
   route(app, operatorApi.passwordChange, async (request, { operator, actor }) => {
     await account.changePassword(operator, actor, request.body.oldPassword, request.body.password);
+    app.bus.emit('operatorSessions', { operatorId: operator.operatorId });
     return null;
   });
   route(app, operatorApi.totpEnrol, (_request, { operator }) => account.enrolTotp(operator.operatorId), codeLimit);
@@ -27,9 +28,15 @@ export const adminOperatorRoutes: FastifyPluginAsync<{ account: OperatorAccount;
   const api = operatorAdminApi;
   route(app, api.list, () => operators.list());
   route(app, api.create, (request, { actor }) => operators.create(actor, request.body));
-  route(app, api.update, (request, { actor }) => operators.update(actor, request.body));
-  route(app, api.passwordReset, (request, { actor }) =>
-    operators.resetPassword(actor, request.body.id, request.body.password),
-  );
+  route(app, api.update, async (request, { actor }) => {
+    const updated = await operators.update(actor, request.body);
+    if (updated.disabled) app.bus.emit('operatorSessions', { operatorId: updated.id });
+    return updated;
+  });
+  route(app, api.passwordReset, async (request, { actor }) => {
+    const reset = await operators.resetPassword(actor, request.body.id, request.body.password);
+    app.bus.emit('operatorSessions', { operatorId: reset.id });
+    return reset;
+  });
   route(app, api.totpReset, (request, { actor }) => operators.resetTotp(actor, request.body.id));
 };

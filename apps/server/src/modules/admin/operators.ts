@@ -92,7 +92,12 @@ export class OperatorAdmin {
     });
   }
 
+  /**
+   * Another operator's password, by an admin; one's own goes through the password change with the
+   * current password, so a session left open cannot take the account over (docs/admin.md).
+   */
   async resetPassword(actor: Actor, id: number, password: string) {
+    if (id === actor.operatorId) throw new AppError('OPERATOR_SELF_SERVICE');
     const passwordHash = await hashPassword(password);
     return this.change(actor, id, 'operator.password.reset', {}, async (tx, before) => {
       await endOperatorSessions(tx, before.id);
@@ -100,7 +105,9 @@ export class OperatorAdmin {
     });
   }
 
+  /** Another operator's second factor; one's own is changed on the account page. */
   async resetTotp(actor: Actor, id: number) {
+    if (id === actor.operatorId) throw new AppError('OPERATOR_SELF_SERVICE');
     return this.change(actor, id, 'operator.totp.reset', {}, async () => ({
       totpSecret: null,
       totpEnabledAt: null,

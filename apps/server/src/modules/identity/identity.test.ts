@@ -1,6 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { appSettings, auditLog, kycApplications, notices, supportMessages, users } from '../../db/schema/index.ts';
+import {
+  appSettings,
+  auditLog,
+  kycApplications,
+  notices,
+  operatorSessions,
+  supportMessages,
+  users,
+} from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { api } from '../../test/http.ts';
 import {
@@ -13,7 +21,7 @@ import {
   upload,
   walletMember,
 } from '../../test/wallet.ts';
-import { TestClient } from '../../test/ws-client.ts';
+import { sleep, TestClient } from '../../test/ws-client.ts';
 import { defaultWalletSetting } from '../wallet/index.ts';
 
 let t: TestApp;
@@ -303,6 +311,56 @@ describe('inbox', () => {
     ).toBe(403);
     const listed = await api(t.app).get('admin/notice/list', { headers: support.headers });
     expect(listed.json().data.list[0]).toMatchObject({ title: 'Maintenance' });
+  });
+});
+
+describe("the support desk's socket ends with the operator's session", () => {
+  const ended = (frame: { op?: string }) => frame.op === 'auth' && (frame as { ok?: boolean }).ok === false;
+
+  async function deskHearsNothingMore(desk: TestClient) {
+    const member = await createMember(t.app);
+    await api(t.app).post('support/message/send', { text: 'still there?' }, { headers: member.headers });
+    const afterEnd = desk.frames.length;
+    await sleep(300);
+    expect(desk.frames.slice(afterEnd).filter((f) => f.topic === 'support:desk')).toEqual([]);
+    expect(await desk.request({ op: 'sub', topics: ['support:desk'] })).toMatchObject({ code: 'UNAUTHORIZED' });
+  }
+
+  it('at logout, disable and password reset: no more desk frames, and the desk cannot be joined again', async () => {
+    const admin = await createOperator(t.app, { role: 'admin' });
+    const cases = [
+      async (agent: Awaited<ReturnType<typeof createOperator>>) =>
+        api(t.app).post('admin/logout', {}, { headers: agent.headers }),
+      async (agent: Awaited<ReturnType<typeof createOperator>>) =>
+        api(t.app).post('admin/operator/update', { id: agent.operator.id, disabled: true }, { headers: admin.headers }),
+      async (agent: Awaited<ReturnType<typeof createOperator>>) =>
+        api(t.app).post(
+          'admin/operator/password/reset',
+          { id: agent.operator.id, password: 'a new password 1' },
+          { headers: admin.headers },
+        ),
+    ];
+    for (const end of cases) {
+      const agent = await createOperator(t.app, { role: 'support' });
+      const desk = await connect(agent.token, ['support:desk']);
+      const answer = await end(agent);
+      expect(answer.statusCode, answer.body).toBe(200);
+      await desk.next(ended);
+      await deskHearsNothingMore(desk);
+      desk.close();
+    }
+  });
+
+  it('an expired session cannot join the desk', async () => {
+    const agent = await createOperator(t.app, { role: 'support' });
+    const desk = await TestClient.connect(t.app);
+    await desk.request({ op: 'auth', token: agent.token });
+    await t.app.db
+      .update(operatorSessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(operatorSessions.operatorId, agent.operator.id));
+    expect(await desk.request({ op: 'sub', topics: ['support:desk'] })).toMatchObject({ code: 'UNAUTHORIZED' });
+    desk.close();
   });
 });
 

@@ -154,6 +154,22 @@ describe('subscribing, changing and cancelling', () => {
     expect((await subscribe(member, offer.id, 1)).statusCode).toBe(200);
   });
 
+  it('a change to the same lots moves nothing and answers the application as it is', async () => {
+    const offer = await createOffer();
+    const member = await investor(t.app, cashier, '10000');
+    const id = (await subscribe(member, offer.id, 3)).json().data.id;
+    const same = await api(t.app).post(
+      'ipo/subscription/update',
+      { id, lots: 3, payPassword },
+      { headers: member.headers },
+    );
+    expect(same.statusCode, same.body).toBe(200);
+    expect(same.json().data).toMatchObject({ id, lots: 3, amount: '3605' });
+    expect(await balanceOf(t.app, member.headers, 'USDT')).toEqual({ available: '6395', frozen: '3605' });
+    const moves = await api(t.app).get('transaction/list', { headers: member.headers });
+    expect(moves.json().data.list.map((line: { type: string }) => line.type)).not.toContain('ipo_change');
+  });
+
   it('replays a retried subscribe with the same Idempotency-Key and freezes once', async () => {
     const offer = await createOffer();
     const member = await investor(t.app, cashier, '5000');

@@ -43,15 +43,20 @@ export async function offerStats(db: Database | Transaction, offerIds: number[])
   );
 }
 
-/** The freeze and its reversals are between the member's own buckets (docs/ipo.md, Money). */
-function freeze(
+/**
+ * The freeze and its reversals are between the member's own buckets (docs/ipo.md, Money). No
+ * difference moves nothing: a change to the same lots, or a reconfirmation at the same price,
+ * writes no entry.
+ */
+async function freeze(
   book: Book,
   kind: string,
   subscription: { id: number; userId: number },
   currency: string,
   amount: Money,
 ) {
-  return book.post({ kind, reference: `ipo:${subscription.id}`, userId: subscription.userId }, [
+  if (amount.isZero()) return;
+  await book.post({ kind, reference: `ipo:${subscription.id}`, userId: subscription.userId }, [
     { userId: subscription.userId, bucket: 'available', currency, amount: amount.neg() },
     { userId: subscription.userId, bucket: 'frozen', currency, amount },
   ]);

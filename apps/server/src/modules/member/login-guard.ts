@@ -1,5 +1,5 @@
 import type { LoginResult } from '@soar/contract';
-import { and, count, desc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, max, type SQL, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import { loginAttempts } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -10,6 +10,22 @@ import type { Client } from './sessions.ts';
 export const loginMaxFailures = 5;
 export const loginWindowMs = 15 * 60 * 1000;
 export const loginLockMs = 15 * 60 * 1000;
+
+/**
+ * The operator ceiling across addresses (docs/admin.md, Operators and sign-in): from the tenth
+ * failure on one operator account within an hour (since its last success), a password from an
+ * address the operator never signed in from is checked only once the last failure is `delay` old,
+ * the delay doubling per failure from 1 second up to 5 minutes. Addresses the operator signed in
+ * from within 90 days are never slowed, so guesses spread over many addresses cannot lock the
+ * operator out of the office.
+ */
+export const operatorCeiling = {
+  failures: 10,
+  windowMs: 60 * 60 * 1000,
+  firstDelayMs: 1000,
+  maxDelayMs: 5 * 60 * 1000,
+  knownAddressMs: 90 * 24 * 60 * 60 * 1000,
+} as const;
 
 /**
  * Whose login this is. Attempts on a known account count by its id, whatever was typed (mail,
@@ -101,6 +117,30 @@ export async function guardLogin(
       minutes: Math.max(1, Math.ceil((lockedAt.getTime() + loginLockMs - now) / 60_000)),
     });
   }
+  const operatorId = subject.audience === 'operator' ? subject.operatorId : null;
+  if (operatorId && (await slowedFrom(db, operatorId, client, now)) !== null) {
+    // One check at a time per slowed account: the wait is measured again under the lock.
+    return db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`soar:login:ceiling:${operatorId}`}))`);
+      const waitMs = await slowedFrom(tx, operatorId, client, Date.now());
+      if (waitMs !== null && waitMs > 0) {
+        await record(tx, subject, 'locked', client);
+        throw new AppError('LOGIN_SLOWED', undefined, { seconds: Math.ceil(waitMs / 1000) });
+      }
+      await check(tx, subject, passwordHash, password, client, now);
+    });
+  }
+  await check(db, subject, passwordHash, password, client, now);
+}
+
+async function check(
+  db: Database | Transaction,
+  subject: LoginSubject,
+  passwordHash: string | undefined,
+  password: string,
+  client: Client,
+  now: number,
+): Promise<void> {
   const valid = passwordHash ? await verifyPassword(passwordHash, password) : await verifyNothing(password);
   if (valid) {
     await record(db, subject, 'success', client);
@@ -109,6 +149,56 @@ export async function guardLogin(
   const result = await recordFailure(db, subject, client, now);
   if (result === 'failed') throw new AppError('LOGIN_FAILED');
   throw new AppError('LOGIN_LOCKED', undefined, { minutes: loginLockMs / 60_000 });
+}
+
+/**
+ * Whether the operator's ceiling slows an attempt from this address: null when it does not apply
+ * (a known address, or fewer failures than the ceiling), else how long is left to wait (0 or less:
+ * this attempt may be checked).
+ */
+async function slowedFrom(
+  db: Database | Transaction,
+  operatorId: number,
+  client: Client,
+  now: number,
+): Promise<number | null> {
+  const [known] = await db
+    .select({ id: loginAttempts.id })
+    .from(loginAttempts)
+    .where(
+      and(
+        eq(loginAttempts.operatorId, operatorId),
+        eq(loginAttempts.ip, client.ip),
+        eq(loginAttempts.result, 'success'),
+        gt(loginAttempts.createdAt, new Date(now - operatorCeiling.knownAddressMs)),
+      ),
+    )
+    .limit(1);
+  if (known) return null;
+  const [lastSuccess] = await db
+    .select({ at: loginAttempts.createdAt })
+    .from(loginAttempts)
+    .where(and(eq(loginAttempts.operatorId, operatorId), eq(loginAttempts.result, 'success')))
+    .orderBy(desc(loginAttempts.createdAt))
+    .limit(1);
+  const since = new Date(Math.max(now - operatorCeiling.windowMs, lastSuccess?.at.getTime() ?? 0));
+  const [failures] = await db
+    .select({ n: count(), last: max(loginAttempts.createdAt) })
+    .from(loginAttempts)
+    .where(
+      and(
+        eq(loginAttempts.operatorId, operatorId),
+        inArray(loginAttempts.result, ['failed', 'lockout']),
+        gt(loginAttempts.createdAt, since),
+      ),
+    );
+  const n = failures?.n ?? 0;
+  if (n < operatorCeiling.failures || !failures?.last) return null;
+  const delay = Math.min(
+    operatorCeiling.firstDelayMs * 2 ** (n - operatorCeiling.failures),
+    operatorCeiling.maxDelayMs,
+  );
+  return failures.last.getTime() + delay - now;
 }
 
 /**
@@ -131,7 +221,7 @@ export async function countLoginFailure(
  * counted one after the other and exactly one of them writes the lockout.
  */
 async function recordFailure(
-  db: Database,
+  db: Database | Transaction,
   subject: LoginSubject,
   client: Client,
   now: number,

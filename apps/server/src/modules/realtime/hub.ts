@@ -11,14 +11,17 @@ export type HubOptions = {
   maxTopics?: number;
 };
 
+/** An operator signed in on a socket (the support desk), with the session it signed in with. */
+export type SocketOperator = { operatorId: number; sessionId: number; role: string };
+
 type Client = {
   socket: WebSocket;
   /** The socket's TCP stream: corked while a batch of frames is queued, so they leave in one write. */
   connection: Duplex;
   topics: Set<string>;
   userId: number | null;
-  /** The role of an operator who authenticated with an operator token (the support desk). */
-  operatorRole: string | null;
+  /** The operator who authenticated with an operator token (the support desk): when that session ends, the socket is downgraded. */
+  operator: SocketOperator | null;
   /** The session the socket signed in with: when it ends, the socket is downgraded. */
   sessionId: number | null;
   alive: boolean;
@@ -66,7 +69,7 @@ export class RealtimeHub {
       connection,
       topics: new Set(),
       userId: null,
-      operatorRole: null,
+      operator: null,
       sessionId: null,
       alive: true,
     };
@@ -102,12 +105,29 @@ export class RealtimeHub {
     set.add(client);
   }
 
-  authenticateOperator(socket: WebSocket, role: string): void {
-    this.#client(socket).operatorRole = role;
+  authenticateOperator(socket: WebSocket, operator: SocketOperator): void {
+    this.#client(socket).operator = operator;
   }
 
-  operatorRoleOf(socket: WebSocket): string | null {
-    return this.#client(socket).operatorRole;
+  operatorOf(socket: WebSocket): SocketOperator | null {
+    return this.#client(socket).operator;
+  }
+
+  /** The sockets signed in by operators (by one operator when `operatorId` is given). */
+  operatorSockets(operatorId?: number): { socket: WebSocket; operator: SocketOperator }[] {
+    return [...this.#clients].flatMap((client) =>
+      client.operator && (operatorId === undefined || client.operator.operatorId === operatorId)
+        ? [{ socket: client.socket, operator: client.operator }]
+        : [],
+    );
+  }
+
+  /** The operator's session ended: the socket stays connected as anonymous and leaves the operators' topics. */
+  downgradeOperator(socket: WebSocket, operatorTopics: readonly string[]): void {
+    const client = this.#bySocket.get(socket);
+    if (!client || client.operator === null) return;
+    client.operator = null;
+    for (const topic of operatorTopics) if (client.topics.has(topic)) this.unsubscribe(socket, topic);
   }
 
   /** The signed-in sockets of a member with the session each signed in with. */

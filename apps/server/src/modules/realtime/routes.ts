@@ -50,14 +50,16 @@ export const realtimeRoutes: FastifyPluginAsync<{ realtime: Realtime }> = async 
           return hub.reply(socket, { op: 'auth', ok: true });
         }
         // An operator token opens the support desk (docs/identity.md).
-        const role = await realtime.operatorOfToken(token);
-        if (role === null) return fail('UNAUTHORIZED');
-        hub.authenticateOperator(socket, role);
+        const operator = await realtime.operatorOfToken(token);
+        if (operator === null) return fail('UNAUTHORIZED');
+        hub.authenticateOperator(socket, operator);
         hub.reply(socket, { op: 'auth', ok: true });
       };
-      const deskAllowed = () => {
-        const role = hub.operatorRoleOf(socket);
-        return role !== null && roleAllows(supportAdminApi.conversations, role);
+      // Checked against the session again: an operator logged out, disabled or reset elsewhere never rejoins.
+      const deskAllowed = async () => {
+        const operator = hub.operatorOf(socket);
+        if (operator === null || !roleAllows(supportAdminApi.conversations, operator.role)) return false;
+        return realtime.operatorSessionLive(operator.sessionId);
       };
 
       const handle = async (raw: RawData) => {
@@ -85,7 +87,7 @@ export const realtimeRoutes: FastifyPluginAsync<{ realtime: Realtime }> = async 
             fail(check.code, { topic, symbol: check.symbol });
           } else if (check.user && hub.userOf(socket) === null) {
             fail('UNAUTHORIZED', { topic });
-          } else if (check.operator && !deskAllowed()) {
+          } else if (check.operator && !(await deskAllowed())) {
             fail('UNAUTHORIZED', { topic });
           } else if (!hub.topicsOf(socket).has(topic) && hub.topicsOf(socket).size >= hub.maxTopics) {
             fail('TOPIC_LIMIT', { topic });

@@ -1,5 +1,10 @@
-import { klineIntervals, type OperatorRole, userTopics } from '@soar/contract';
-import { liveMemberSessionIds, memberSessionOfToken, operatorSessionOfToken } from '../../core/sessions.ts';
+import { klineIntervals, userTopics } from '@soar/contract';
+import {
+  liveMemberSessionIds,
+  liveOperatorSessionIds,
+  memberSessionOfToken,
+  operatorSessionOfToken,
+} from '../../core/sessions.ts';
 import type { Database } from '../../db/client.ts';
 import type { EventBus } from '../../lib/bus.ts';
 import { hashToken } from '../../lib/tokens.ts';
@@ -7,17 +12,23 @@ import type { MarketEngine } from '../../market/engine.ts';
 import type { TickEvent } from '../../market/provider.ts';
 import { deskTopic, guestTopic } from '../identity/index.ts';
 import { type FanOut, type FanOutHandlers, LocalFanOut, RedisFanOut } from './fanout.ts';
-import { type HubOptions, RealtimeHub } from './hub.ts';
+import { type HubOptions, RealtimeHub, type SocketOperator } from './hub.ts';
 
 export type RealtimeOptions = HubOptions & {
   /** Prefix of the Redis channel (tests keep parallel runs apart). */
   channelPrefix?: string;
   /** A background check failed (logged by the app). */
   onError?: (error: unknown) => void;
+  /** How often operator sockets are checked against their sessions (an expired one ends without an event). */
+  operatorSweepMs?: number;
 };
 
 /** The fan-out's internal user event: sessions of the member ended. Not a topic clients can subscribe to. */
 const sessionsTopic = '$sessions';
+/** The fan-out's internal topic event: sessions of an operator ended. */
+const operatorSessionsTopic = '$operatorSessions';
+/** What an operator's socket may listen to: it leaves these when the operator's session ends. */
+const operatorTopics = [deskTopic];
 
 export type UserTopic = (typeof userTopics)[number];
 
@@ -57,8 +68,14 @@ export class Realtime {
         }
         realtime.hub.publishToUser(event.userId, event.topic, JSON.stringify({ topic: event.topic, data: event.data }));
       },
-      topic: (event) =>
-        realtime.hub.publishAll(event.topic, JSON.stringify({ topic: event.as ?? event.topic, data: event.data })),
+      topic: (event) => {
+        if (event.topic === operatorSessionsTopic) {
+          const { operatorId } = event.data as { operatorId: number };
+          realtime.#recheckOperators(operatorId).catch((error: unknown) => options.onError?.(error));
+          return;
+        }
+        realtime.hub.publishAll(event.topic, JSON.stringify({ topic: event.as ?? event.topic, data: event.data }));
+      },
     };
     realtime.#fanOut = deps.redisUrl
       ? await RedisFanOut.connect(deps.redisUrl, options.channelPrefix ?? 'soar:', handlers)
@@ -85,8 +102,39 @@ export class Realtime {
       deps.bus.on('sessions', (event) =>
         realtime.#fanOut?.publishUser({ userId: event.userId, topic: sessionsTopic, data: null }),
       ),
+      deps.bus.on('operatorSessions', (event) =>
+        realtime.#fanOut?.publishTopic({ topic: operatorSessionsTopic, data: { operatorId: event.operatorId } }),
+      ),
     );
+    const sweep = setInterval(
+      () => realtime.#recheckOperators().catch((error: unknown) => options.onError?.(error)),
+      options.operatorSweepMs ?? 60_000,
+    ).unref();
+    realtime.#stops.push(() => clearInterval(sweep));
     return realtime;
+  }
+
+  /**
+   * Downgrades every operator socket (of one operator, or all) whose session is no longer live:
+   * logged out, revoked by a password change or reset, expired, or the operator disabled.
+   */
+  async #recheckOperators(operatorId?: number): Promise<void> {
+    const signedIn = this.hub.operatorSockets(operatorId);
+    if (signedIn.length === 0) return;
+    const liveIds = await liveOperatorSessionIds(
+      this.db,
+      signedIn.map(({ operator }) => operator.sessionId),
+    );
+    for (const { socket, operator } of signedIn) {
+      if (liveIds.has(operator.sessionId)) continue;
+      this.hub.downgradeOperator(socket, operatorTopics);
+      this.hub.reply(socket, { op: 'auth', ok: false });
+    }
+  }
+
+  /** Whether an operator's socket session is still live (checked again before joining the desk). */
+  async operatorSessionLive(sessionId: number): Promise<boolean> {
+    return (await liveOperatorSessionIds(this.db, [sessionId])).has(sessionId);
   }
 
   /** Downgrades every socket of the member whose session is no longer live (docs/market.md, Realtime). */
@@ -154,9 +202,10 @@ export class Realtime {
     return session ? { userId: session.userId, sessionId: session.id } : null;
   }
 
-  /** The role of a live operator session behind a token, or null (the support desk's socket). */
-  async operatorOfToken(token: string): Promise<OperatorRole | null> {
-    return (await operatorSessionOfToken(this.db, token))?.role ?? null;
+  /** The operator of a live operator session behind a token, or null (the support desk's socket). */
+  async operatorOfToken(token: string): Promise<SocketOperator | null> {
+    const session = await operatorSessionOfToken(this.db, token);
+    return session ? { operatorId: session.operatorId, sessionId: session.id, role: session.role } : null;
   }
 
   async close(): Promise<void> {
