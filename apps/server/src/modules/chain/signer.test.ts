@@ -1,5 +1,5 @@
 import { payoutStates, withdrawStatuses } from '@soar/contract';
-import { eq } from 'drizzle-orm';
+import { eq, isNotNull } from 'drizzle-orm';
 import { type Contract, Wallet } from 'ethers';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,7 +17,7 @@ import { PayoutSigner, type SignerOptions } from './signer.ts';
 
 const minute = 60_000;
 
-describe('the ERC-20 withdrawal signer against a real node (docs/ledger.md, On chain)', () => {
+describe('the ERC-20 withdrawal signer against a real node (docs/ledger.md, On chain)', { timeout: 120_000 }, () => {
   let chain: EvmNetwork;
   let gate: Awaited<ReturnType<typeof rpcGate>>;
   let app: FastifyInstance;
@@ -32,8 +32,13 @@ describe('the ERC-20 withdrawal signer against a real node (docs/ledger.md, On c
   const pass = async (signing = signer(), advanceMs = 1000) => {
     now += advanceMs;
     const more = await signing.pass(new Date(now));
-    await chain.settled();
+    await minedSends();
     return more;
+  };
+  /** Waits for every broadcast send's block: the node mines each just after it answers. */
+  const minedSends = async () => {
+    const sends = await app.db.select().from(chainSends).where(isNotNull(chainSends.broadcastAt));
+    for (const send of sends) await chain.mined(send.txHash);
   };
   /** Another signer on the same database and key: what a restarted engine node runs. */
   const freshSigner = (options: Partial<SignerOptions> = {}) => {

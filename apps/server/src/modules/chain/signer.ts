@@ -80,15 +80,23 @@ export class PayoutSigner implements Worker {
     };
   }
 
-  /** Sends stored before a crash, never broadcast: broadcast now (the same bytes, the same hash). */
+  /**
+   * Sends stored before a crash, never broadcast: broadcast now (the same bytes, the same hash).
+   * Only a withdrawal's newest send counts (a retry supersedes what it replaces), and a withdrawal
+   * being cancelled only broadcasts its cancellation: its transfer must not reach the chain now.
+   */
   async #broadcastStored(now: Date) {
     const stored = await this.db
-      .select({ send: chainSends })
+      .select({ send: chainSends, state: withdrawals.payoutState })
       .from(chainSends)
       .innerJoin(withdrawals, eq(withdrawals.id, chainSends.withdrawalId))
       .where(and(isNull(chainSends.broadcastAt), inArray(withdrawals.payoutState, activeStates)))
       .orderBy(asc(chainSends.id));
-    for (const { send } of stored) await broadcast(this.db, this.node, send, now);
+    for (const { send, state } of stored) {
+      if (state === payoutStates.cancelling && send.kind !== 'cancel') continue;
+      const newest = await this.#lastSend(send.withdrawalId);
+      if (newest?.id === send.id) await broadcast(this.db, this.node, send, now);
+    }
   }
 
   async #inFlight(): Promise<WithdrawalRow[]> {

@@ -113,6 +113,14 @@ export async function startEvmNode() {
       }
       throw new Error('the node kept transactions unmined');
     },
+    /** Waits until the transaction has a receipt (fails naming it after 20 s). */
+    async mined(hash: string) {
+      for (let attempt = 0; attempt < 400; attempt += 1) {
+        if (await provider.send('eth_getTransactionReceipt', [hash])) return;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      throw new Error(`transaction ${hash} was never mined`);
+    },
     async head() {
       return Number(BigInt(await provider.send('eth_blockNumber', [])));
     },
