@@ -2,11 +2,12 @@ import { chainTransferStates, depositStatuses } from '@soar/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chainTransfers } from '../../db/schema/index.ts';
+import { appSettings, chainTransfers } from '../../db/schema/index.ts';
 import { usdt } from '../../test/chain/evm.ts';
 import { chainTestApp, depositAddress, depositRecords, trc20Xpub } from '../../test/chain/kit.ts';
 import { startTronFake } from '../../test/chain/tron-fake.ts';
 import { balanceOf, createMember, expectLedgerVerified } from '../../test/wallet.ts';
+import { defaultWalletSetting } from '../wallet/index.ts';
 
 /** Tether's TRC-20 contract and an unrelated token. */
 const tetherContract = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
@@ -80,6 +81,33 @@ describe('the TRC-20 deposit watcher against TRON’s HTTP API (docs/ledger.md, 
     expect((await balanceOf(app, dropped.headers, 'USDT')).available).toBe('0');
     expect(await app.db.select().from(chainTransfers).where(eq(chainTransfers.txHash, kept.txId))).toHaveLength(1);
     await expectLedgerVerified(app);
+  });
+
+  it('credits the currency the wallet setting maps USDT to, through fx', async () => {
+    const member = await createMember(app);
+    const to = (await depositAddress(app, member.headers, 'TRC20')).address ?? '';
+    await app.db
+      .update(appSettings)
+      .set({ value: { ...defaultWalletSetting, depositCreditCurrency: { USDT: 'EUR' } } })
+      .where(eq(appSettings.key, 'wallet'));
+    try {
+      tron.send([usdtTo(to, '10')]);
+      await pass();
+      expect((await depositRecords(app, member.headers))[0]).toMatchObject({ creditCurrency: 'EUR' });
+      tron.mine(2);
+      await pass();
+      // 10 USDT at 1 USD over EUR's 1.0850, rounded down to 8 places.
+      expect((await balanceOf(app, member.headers, 'EUR')).available).toBe('9.21658986');
+      expect((await balanceOf(app, member.headers, 'USDT')).available).toBe('0');
+      expect((await depositRecords(app, member.headers))[0]).toMatchObject({
+        amount: '10',
+        auditAmount: '10',
+        convertedAmount: '9.21658986',
+      });
+      await expectLedgerVerified(app);
+    } finally {
+      await app.db.update(appSettings).set({ value: defaultWalletSetting }).where(eq(appSettings.key, 'wallet'));
+    }
   });
 
   it('records another token, and skips a failed transaction', async () => {

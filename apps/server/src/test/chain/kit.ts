@@ -45,6 +45,9 @@ export async function depositRecords(app: FastifyInstance, headers: Record<strin
     id: number;
     status: number;
     amount: string;
+    auditAmount: string | null;
+    creditCurrency: string;
+    convertedAmount: string;
     source: string;
     txHash: string | null;
     chainState: string | null;
