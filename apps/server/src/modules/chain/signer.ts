@@ -1,7 +1,7 @@
 import { payoutStates } from '@soar/contract';
 import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { formatEther, formatUnits } from 'ethers';
-import type { Database } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import { chainNonces, chainSends, withdrawals } from '../../db/schema/index.ts';
 import type { Worker } from '../../jobs/workers.ts';
 import { moneyString } from '../../lib/decimal.ts';
@@ -224,7 +224,7 @@ export class PayoutSigner implements Worker {
   }
 
   async #store(
-    tx: Parameters<Parameters<Database['transaction']>[0]>[0],
+    tx: Transaction,
     withdrawal: WithdrawalRow,
     kind: 'transfer' | 'cancel',
     nonce: number,
