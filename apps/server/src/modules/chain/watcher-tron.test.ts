@@ -7,6 +7,7 @@ import { usdt } from '../../test/chain/evm.ts';
 import { chainTestApp, depositAddress, depositRecords, trc20Xpub } from '../../test/chain/kit.ts';
 import { startTronFake } from '../../test/chain/tron-fake.ts';
 import { balanceOf, createMember, expectLedgerVerified } from '../../test/wallet.ts';
+import { TestClient } from '../../test/ws-client.ts';
 import { defaultWalletSetting } from '../wallet/index.ts';
 
 /** Tether's TRC-20 contract and an unrelated token. */
@@ -108,6 +109,30 @@ describe('the TRC-20 deposit watcher against TRON’s HTTP API (docs/ledger.md, 
     } finally {
       await app.db.update(appSettings).set({ value: defaultWalletSetting }).where(eq(appSettings.key, 'wallet'));
     }
+  });
+
+  it('tells the member of each confirmation on the deposits topic, and no one else', async () => {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const member = await createMember(app);
+    const other = await createMember(app);
+    const to = (await depositAddress(app, member.headers, 'TRC20')).address ?? '';
+    const mine = await TestClient.connect(app, `?token=${member.token}`);
+    const theirs = await TestClient.connect(app, `?token=${other.token}`);
+    await mine.request({ op: 'sub', topics: ['deposits'] });
+    await theirs.request({ op: 'sub', topics: ['deposits'] });
+    tron.send([usdtTo(to, '4')]);
+    await pass();
+    const [record] = await depositRecords(app, member.headers);
+    const seen = await mine.next((frame) => frame.topic === 'deposits');
+    expect(seen.data).toEqual({ userId: member.user.id, id: record?.id });
+    const before = mine.frames.length;
+    tron.mine(1);
+    await pass();
+    await mine.next((frame) => frame.topic === 'deposits' && mine.frames.indexOf(frame) >= before);
+    expect((await depositRecords(app, member.headers))[0]?.confirmations).toBe(2);
+    expect(theirs.frames.filter((frame) => frame.topic === 'deposits')).toEqual([]);
+    mine.close();
+    theirs.close();
   });
 
   it('records another token, and skips a failed transaction', async () => {
