@@ -11,7 +11,7 @@ const apps = [
     name: 'the web app',
     workspace: '@soar/web',
     builtIndex: 'apps/web/dist/index.html',
-    sources: ['apps/web/src', 'apps/web/public', 'apps/web/index.html', ...shared],
+    sources: ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/offline.html', ...shared],
   },
   {
     name: 'the back office',

@@ -3,6 +3,11 @@ import { expect, type Page, test } from '@playwright/test';
 // The home page's first view (docs/web.md): the server draws the top bar and the banners into
 // index.html, React replaces them with the same elements at the same place.
 
+// These tests hold or refuse the app's scripts on their way from the network; a service worker
+// that had installed meanwhile would answer them from its cache instead (docs/web.md,
+// "Installable app").
+test.use({ serviceWorkers: 'block' });
+
 /** Holds the frame chunk back until `release()`, so the first view alone is on screen. */
 async function holdFrame(page: Page) {
   let release: () => void = () => undefined;

@@ -4,6 +4,7 @@ import { blocktrade } from './locales/blocktrade/index.ts';
 import { chain } from './locales/chain/index.ts';
 import { common } from './locales/common/index.ts';
 import { identity } from './locales/identity/index.ts';
+import { installable } from './locales/installable/index.ts';
 import { ipo } from './locales/ipo/index.ts';
 import { loan } from './locales/loan/index.ts';
 import { market } from './locales/market/index.ts';
@@ -25,6 +26,7 @@ export const namespaces: Record<string, Namespace> = {
   admin,
   common,
   identity,
+  installable,
   ipo,
   loan,
   market,

@@ -9,7 +9,11 @@ import { type FirstViewBanner, FirstViewCache, readerLanguage } from './first-vi
 
 const assetsDir = path.resolve(import.meta.dirname, '../../assets');
 
-/** Hashed files under `assets/` are cached for a year, everything else is revalidated every time. */
+/**
+ * Hashed files under `assets/` are cached for a year, everything else is revalidated every time:
+ * among them the service worker (`sw.js`) and the manifest, so an installed app finds a new
+ * release on its next visit (docs/web.md, "Installable app").
+ */
 function cacheHeaders(dist: string) {
   return (response: { header(name: string, value: string): unknown }, filePath: string) => {
     const relative = path.relative(dist, filePath);

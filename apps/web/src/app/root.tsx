@@ -4,13 +4,10 @@ import { closeDialogs } from '../shared/feedback.ts';
 import { PageActiveContext } from '../shared/page.ts';
 import { RouteView } from './route-view.tsx';
 import type { RouteEntry } from './routes.ts';
-import { startUp } from './start-up.ts';
 import { TabBar } from './tab-bar.tsx';
 import { useTheme } from './theme.ts';
 
 export type RouteHandle = { entry?: RouteEntry };
-
-let started = false;
 
 /**
  * The frame of every page. Tab pages are kept alive: once visited they stay mounted (hidden
@@ -26,11 +23,6 @@ export function Root({ entry }: { entry: RouteEntry | undefined }) {
   useEffect(() => {
     if (location.key) closeDialogs();
   }, [location.key]);
-  useEffect(() => {
-    if (started) return;
-    started = true;
-    void startUp();
-  }, []);
 
   return (
     <div className="app">

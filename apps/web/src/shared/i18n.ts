@@ -13,7 +13,11 @@ const firstLoad = import.meta.glob<Catalog>('../../../../packages/i18n/src/local
   eager: true,
   import: 'default',
 });
-const onDemand = import.meta.glob<Catalog>('../../../../packages/i18n/src/locales/*/*.json', { import: 'default' });
+// The installable app's texts load with its update prompt (app/installable/update-prompt.ts).
+const onDemand = import.meta.glob<Catalog>(
+  ['../../../../packages/i18n/src/locales/*/*.json', '!../../../../packages/i18n/src/locales/installable/*.json'],
+  { import: 'default' },
+);
 
 export const i18n = i18next.createInstance();
 
@@ -53,7 +57,8 @@ export async function applyLanguage(language: string): Promise<void> {
   latest = language;
   await loadLanguage(language).catch(() => undefined);
   if (latest !== language) return;
-  await i18n.changeLanguage(language);
+  // Changing to the language already shown would still render every translated component again.
+  if (i18n.language !== language) await i18n.changeLanguage(language);
   document.documentElement.lang = language;
   // The server draws the home page's first view in this language (docs/web.md, First view).
   // biome-ignore lint/suspicious/noDocumentCookie: one synchronous write; the Cookie Store API is missing from older Safari.

@@ -42,10 +42,13 @@ function setup(token: string | null = null) {
 }
 
 describe('the realtime client', () => {
-  it('opens one socket for many topics and subscribes on open, with the token first', () => {
-    const { client, sockets } = setup('secret');
+  it('opens one socket for many topics, in a task after the first subscription, and subscribes on open, with the token first', () => {
+    const { client, sockets, timers } = setup('secret');
     client.subscribe('quote:AAPL', () => {});
     client.subscribe('quote:MSFT', () => {});
+    expect(sockets).toHaveLength(0);
+    expect(timers).toHaveLength(1);
+    timers.shift()?.();
     expect(sockets).toHaveLength(1);
     sockets[0]?.open();
     expect(sockets[0]?.sent).toEqual([
@@ -55,11 +58,12 @@ describe('the realtime client', () => {
   });
 
   it('delivers messages to the listeners of their topic only', () => {
-    const { client, sockets } = setup();
+    const { client, sockets, timers } = setup();
     const aapl: unknown[] = [];
     const msft: unknown[] = [];
     client.subscribe('quote:AAPL', (data) => aapl.push(data));
     client.subscribe('quote:MSFT', (data) => msft.push(data));
+    timers.shift()?.();
     sockets[0]?.open();
     sockets[0]?.receive({ topic: 'quote:AAPL', data: { price: '1' } });
     expect(aapl).toEqual([{ price: '1' }]);
@@ -67,9 +71,10 @@ describe('the realtime client', () => {
   });
 
   it('unsubscribes when the last listener of a topic leaves', () => {
-    const { client, sockets } = setup();
+    const { client, sockets, timers } = setup();
     const stopA = client.subscribe('quote:AAPL', () => {});
     const stopB = client.subscribe('quote:AAPL', () => {});
+    timers.shift()?.();
     sockets[0]?.open();
     stopA();
     expect(sockets[0]?.sent).toEqual([{ op: 'sub', topics: ['quote:AAPL'] }]);
@@ -82,6 +87,7 @@ describe('the realtime client', () => {
     const { client, sockets, timers } = setup();
     client.subscribe('quote:AAPL', () => {});
     const stop = client.subscribe('kline:AAPL:1m', () => {});
+    timers.shift()?.();
     sockets[0]?.open();
     stop();
     sockets[0]?.close();

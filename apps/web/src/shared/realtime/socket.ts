@@ -31,7 +31,7 @@ export class RealtimeClient {
   readonly #options: Required<Omit<RealtimeOptions, 'token'>> & Pick<RealtimeOptions, 'token'>;
   #socket: SocketLike | null = null;
   #attempt = 0;
-  #reconnectPending = false;
+  #connectPending = false;
 
   constructor(options: RealtimeOptions) {
     this.#options = {
@@ -51,7 +51,9 @@ export class RealtimeClient {
       this.#send({ op: 'sub', topics: [topic] });
     }
     listeners.add(listener);
-    this.#connect();
+    // Opening a socket costs the browser several milliseconds: not in the task that mounts a page
+    // (docs/performance.md, bench:web).
+    this.#connectAfter(0);
     return () => {
       const current = this.#listeners.get(topic);
       if (!current?.delete(listener) || current.size > 0) return;
@@ -74,7 +76,7 @@ export class RealtimeClient {
   }
 
   #connect() {
-    if (this.#socket || this.#reconnectPending || this.#listeners.size === 0) return;
+    if (this.#socket || this.#listeners.size === 0) return;
     const socket = this.#options.createSocket(this.#options.url());
     this.#socket = socket;
     socket.onopen = () => {
@@ -87,21 +89,18 @@ export class RealtimeClient {
     socket.onclose = () => {
       if (this.#socket !== socket) return;
       this.#socket = null;
-      this.#scheduleReconnect();
+      this.#connectAfter(this.#options.backoffMs(this.#attempt++));
     };
     socket.onerror = () => socket.close();
   }
 
-  #scheduleReconnect() {
-    if (this.#listeners.size === 0) return;
-    this.#reconnectPending = true;
-    this.#options.setTimer(
-      () => {
-        this.#reconnectPending = false;
-        this.#connect();
-      },
-      this.#options.backoffMs(this.#attempt++),
-    );
+  #connectAfter(ms: number) {
+    if (this.#socket || this.#connectPending || this.#listeners.size === 0) return;
+    this.#connectPending = true;
+    this.#options.setTimer(() => {
+      this.#connectPending = false;
+      this.#connect();
+    }, ms);
   }
 
   #dispatch(raw: unknown) {

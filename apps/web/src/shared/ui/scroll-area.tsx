@@ -12,8 +12,10 @@ export function ScrollArea({ children, reachBottom }: { children: ReactNode; rea
   const listeners = useRef(new Set<() => void>());
   const reached = useRef(false);
 
+  // Writing scrollTop makes the browser lay the page out at once; a page at the top (every page
+  // when it first mounts) is already where it should be (docs/performance.md, bench:web).
   useLayoutEffect(() => {
-    if (active && element.current) element.current.scrollTop = position.current;
+    if (active && element.current && position.current > 0) element.current.scrollTop = position.current;
   }, [active]);
 
   const onScroll = useCallback(() => {
