@@ -17,6 +17,7 @@ import { backOfficeRoutes } from './modules/admin/back-office-routes.ts';
 import { Dashboard } from './modules/admin/dashboard.ts';
 import {
   adjustmentDashboard,
+  chainDashboard,
   loanDashboard,
   memberDashboard,
   quantDashboard,
@@ -33,6 +34,10 @@ import { adminWalletRoutes } from './modules/admin/wallet-routes.ts';
 import { BlocktradeAdmin } from './modules/blocktrade/admin.ts';
 import { blocktradeRoutes } from './modules/blocktrade/routes.ts';
 import { BlocktradeService } from './modules/blocktrade/service.ts';
+import { payoutRouting } from './modules/chain/payouts.ts';
+import { chainRoutes } from './modules/chain/routes.ts';
+import { type ChainServices, chainServices } from './modules/chain/services.ts';
+import type { SignerOptions } from './modules/chain/signer.ts';
 import { BannerService } from './modules/content/banners.ts';
 import { NewsAdmin } from './modules/content/news-admin.ts';
 import { contentRoutes } from './modules/content/routes.ts';
@@ -70,8 +75,8 @@ import { settingsRoutes } from './modules/settings/routes.ts';
 import { SettingsService } from './modules/settings/service.ts';
 import { StatementService, statementJob, statementRoutes } from './modules/statement/index.ts';
 import { TradeEngine } from './modules/trade/engine.ts';
-import { tradeExpireJob } from './modules/trade/jobs.ts';
 import { sides } from './modules/trade/index.ts';
+import { tradeExpireJob } from './modules/trade/jobs.ts';
 import { tradeRoutes } from './modules/trade/routes.ts';
 import { TradeService } from './modules/trade/service.ts';
 import { uploadRoutes } from './modules/upload/routes.ts';
@@ -104,6 +109,8 @@ declare module 'fastify' {
     /** The back office's dashboard: domains register their queues and figures (docs/admin.md). */
     dashboard: Dashboard;
     trade: { service: TradeService; engine: TradeEngine };
+    /** USDT on chain: addresses, watchers, the signer (docs/ledger.md, On chain). */
+    chain: ChainServices;
   }
 }
 
@@ -128,6 +135,8 @@ export type AppOptions = {
     /** With the engine on, execute triggers on the market's ticks (default true); tests call `app.trade.engine.onPrice()`. */
     listen?: boolean;
   };
+  /** The signer's test seams: a crash after storing a send, a shorter drop time. */
+  chain?: Partial<SignerOptions>;
   jobs?: {
     /** The runner's clock (tests pass one and call `app.jobs.runDue(time)`). */
     clock?: () => number;
@@ -207,7 +216,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.addHook('preClose', async () => jobs.stop());
 
   const news = new NewsService(database.db);
-  const wallet = walletServices({ db: database.db, bus, clock: jobs.clock });
+  const wallet = walletServices({ db: database.db, bus, clock: jobs.clock, payouts: payoutRouting });
+  // The crypto rails (docs/ledger.md, On chain): workers run with the jobs, on the engine node.
+  const chain = chainServices({ db: database.db, ledger: wallet.ledger }, config.chain, options.chain);
+  for (const worker of chain.workers) jobs.registerWorker(worker);
+  if (engineOn || chain.signer) await chain.registerSigner();
+  app.decorate('chain', chain);
   // Products run on the runner's clock, so tests that move it move purchases, accruals and dues.
   const products = { db: database.db, ledger: wallet.ledger, clock: jobs.clock };
   const calendar = new MarketCalendar(database.db);
@@ -257,6 +271,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   dashboard.register(adjustmentDashboard(database.db));
   dashboard.register(loanDashboard(database.db));
   dashboard.register(quantDashboard(database.db));
+  if (Object.keys(chain.watchers).length > 0) dashboard.register(chainDashboard(database.db));
   app.decorate('dashboard', dashboard);
   const operatorAccount = new OperatorAccount(database.db, {
     requireTotp: config.requireOperatorTotp ?? false,
@@ -338,6 +353,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       await api.register(blocktradeRoutes, { blocktrade, admin: new BlocktradeAdmin(blocktrade) });
       await api.register(portfolioRoutes, { portfolio });
       await api.register(statementRoutes, { statements });
+      await api.register(chainRoutes, chain);
     },
     { prefix: '/api/v1' },
   );

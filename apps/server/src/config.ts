@@ -1,5 +1,8 @@
 import path from 'node:path';
+import type { CryptoNetwork } from '@soar/contract';
 import { z } from 'zod';
+import { isEvmAddress, isTronAddress } from './lib/chain-address.ts';
+import { accountKey } from './modules/chain/index.ts';
 
 const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
@@ -28,7 +31,41 @@ const environment = z.object({
   MARKET_ENGINE: z.enum(['on', 'off']).default('on'),
   SIMULATOR_SEED: z.coerce.number().int().min(0).max(4294967295).default(20261120),
   MARKETS_ALWAYS_OPEN: booleanFlag.optional(),
+  ETH_RPC_URL: urlWith('http', 'https').optional(),
+  USDT_ERC20_CONTRACT: z.string().refine(isEvmAddress, { message: 'must be a 0x address' }).optional(),
+  TRON_API_URL: urlWith('http', 'https').optional(),
+  USDT_TRC20_CONTRACT: z.string().refine(isTronAddress, { message: 'must be a TRON address (T...)' }).optional(),
+  CHAIN_CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).default(3),
+  CHAIN_MIN_DEPOSIT: z
+    .string()
+    .regex(/^\d{1,12}(\.\d{1,6})?$/, { message: 'must be a USDT amount (up to 6 decimals)' })
+    .refine((value) => Number(value) > 0, { message: 'must be above 0' })
+    .default('1'),
+  HOT_WALLET_KEY_FILE: z.string().min(1).optional(),
 });
+
+/** Account keys are checked apart: a message must never repeat what was given (it may be a private key). */
+const secretVariables = ['DEPOSIT_XPUB_ERC20', 'DEPOSIT_XPUB_TRC20'] as const;
+
+/** One network of the crypto rails (docs/operations.md, Chain). */
+export type ChainNetworkConfig = {
+  /** ERC-20: an EVM JSON-RPC node; TRC-20: TRON's HTTP API. */
+  node?: string;
+  /** The USDT token contract. */
+  contract?: string;
+  /** The account-level extended public key members' deposit addresses derive from. */
+  xpub?: string;
+};
+
+export type ChainConfig = {
+  networks: Record<CryptoNetwork, ChainNetworkConfig>;
+  /** Confirmations before a deposit is credited or a withdrawal counts as paid (docs/product.md: 3). */
+  confirmations: number;
+  /** USDT: smaller transfers are recorded and never credited. */
+  minimumDeposit: string;
+  /** The hot wallet's key file, read by the signer on the engine node only. */
+  hotWalletKeyFile?: string;
+};
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -58,6 +95,8 @@ export type Config = {
   marketsAlwaysOpen: boolean;
   /** Tests use an in-memory PGlite; `npm start` keeps data in `dataDir`. */
   inMemoryDatabase?: boolean;
+  /** USDT on chain; without a network's node and contract its deposits and withdrawals stay manual. */
+  chain?: ChainConfig;
 };
 
 export class ConfigError extends Error {
@@ -69,6 +108,18 @@ const repositoryRoot = path.resolve(import.meta.dirname, '../../..');
 /** Reads and validates the environment; a bad variable is named in the message. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''));
+  const xpubs = Object.fromEntries(
+    secretVariables.map((name) => {
+      const value = present[name];
+      if (value === undefined) return [name, undefined];
+      try {
+        accountKey(value);
+      } catch (error) {
+        throw new ConfigError(`Invalid configuration: ${name} ${(error as Error).message}`);
+      }
+      return [name, value];
+    }),
+  ) as Record<(typeof secretVariables)[number], string | undefined>;
   const parsed = environment.safeParse(present);
   if (!parsed.success) {
     const problems = parsed.error.issues.map(
@@ -80,6 +131,23 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (env.NODE_ENV === 'production' && !env.ADMIN_PASSWORD) {
     throw new ConfigError(
       'Invalid configuration: ADMIN_PASSWORD is required when NODE_ENV=production (at least 8 characters)',
+    );
+  }
+  pairedOrNone(env.ETH_RPC_URL, env.USDT_ERC20_CONTRACT, 'ETH_RPC_URL', 'USDT_ERC20_CONTRACT');
+  pairedOrNone(env.TRON_API_URL, env.USDT_TRC20_CONTRACT, 'TRON_API_URL', 'USDT_TRC20_CONTRACT');
+  if (xpubs.DEPOSIT_XPUB_ERC20 && !env.ETH_RPC_URL) {
+    throw new ConfigError(
+      'Invalid configuration: DEPOSIT_XPUB_ERC20 needs ETH_RPC_URL: an address no watcher reads loses deposits',
+    );
+  }
+  if (xpubs.DEPOSIT_XPUB_TRC20 && !env.TRON_API_URL) {
+    throw new ConfigError(
+      'Invalid configuration: DEPOSIT_XPUB_TRC20 needs TRON_API_URL: an address no watcher reads loses deposits',
+    );
+  }
+  if (env.HOT_WALLET_KEY_FILE && env.MARKET_ENGINE === 'off') {
+    throw new ConfigError(
+      'Invalid configuration: HOT_WALLET_KEY_FILE belongs on the engine node only (MARKET_ENGINE=on): API nodes hold no private key',
     );
   }
   return {
@@ -100,5 +168,21 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     marketEngine: env.MARKET_ENGINE,
     simulatorSeed: env.SIMULATOR_SEED,
     marketsAlwaysOpen: env.MARKETS_ALWAYS_OPEN ?? env.NODE_ENV === 'development',
+    chain: {
+      networks: {
+        ERC20: { node: env.ETH_RPC_URL, contract: env.USDT_ERC20_CONTRACT, xpub: xpubs.DEPOSIT_XPUB_ERC20 },
+        TRC20: { node: env.TRON_API_URL, contract: env.USDT_TRC20_CONTRACT, xpub: xpubs.DEPOSIT_XPUB_TRC20 },
+      },
+      confirmations: env.CHAIN_CONFIRMATIONS,
+      minimumDeposit: env.CHAIN_MIN_DEPOSIT,
+      hotWalletKeyFile: env.HOT_WALLET_KEY_FILE ? path.resolve(env.HOT_WALLET_KEY_FILE) : undefined,
+    },
   };
+}
+
+/** A node without its token contract (or the other way round) watches nothing: say so at start. */
+function pairedOrNone(a: string | undefined, b: string | undefined, nameA: string, nameB: string) {
+  if ((a === undefined) !== (b === undefined)) {
+    throw new ConfigError(`Invalid configuration: ${nameA} and ${nameB} are set together or not at all`);
+  }
 }

@@ -1,5 +1,6 @@
 import { memberAdminErrors } from './admin-members.ts';
 import { blocktradeErrors } from './blocktrade.ts';
+import { chainErrors } from './chain.ts';
 import { contentErrors } from './content.ts';
 import { identityErrors } from './identity.ts';
 import { ipoErrors } from './ipo.ts';
@@ -54,6 +55,7 @@ export const errorStatus = {
   ...blocktradeErrors,
   ...portfolioErrors,
   ...statementErrors,
+  ...chainErrors,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -2,6 +2,7 @@ export * from './admin-members.ts';
 export * from './admin-settings.ts';
 export * from './api.ts';
 export * from './blocktrade.ts';
+export * from './chain.ts';
 export * from './content.ts';
 export * from './endpoints.ts';
 export * from './envelope.ts';

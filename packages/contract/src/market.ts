@@ -266,7 +266,7 @@ export const marketAdminApi = {
 } as const satisfies Api;
 
 /** WebSocket `/api/v1/ws` (docs/api.md, realtime). */
-export const userTopics = ['balance', 'orders', 'notice', 'support'] as const;
+export const userTopics = ['balance', 'orders', 'notice', 'support', 'deposits', 'withdrawals'] as const;
 export const wsClientMessage = z.discriminatedUnion('op', [
   z.object({ op: z.literal('sub'), topics: z.array(z.string()).min(1).max(100) }),
   z.object({ op: z.literal('unsub'), topics: z.array(z.string()).min(1).max(100) }),

@@ -2,6 +2,7 @@ import { adjustmentApi, memberAdminApi } from './admin-members.ts';
 import { backOfficeApi } from './admin-settings.ts';
 import type { Api, Endpoint } from './api.ts';
 import { blocktradeAdminApi, blocktradeApi } from './blocktrade.ts';
+import { chainAdminApi, chainApi } from './chain.ts';
 import { contentAdminApi, contentApi } from './content.ts';
 import {
   documentApi,
@@ -70,6 +71,8 @@ export const apis = {
   portfolioApi,
   statementApi,
   statementAdminApi,
+  chainApi,
+  chainAdminApi,
 } as const satisfies Record<string, Api>;
 
 /** Each operator entry with the name of its api object and its key. */

@@ -172,6 +172,14 @@ export const depositRecord = z.object({
   submitTimeLocal: z.string(),
   auditTimeLocal: z.string().nullable(),
   remark: z.string().nullable(),
+  source: z.enum(['manual', 'chain']).describe('chain: seen and credited by the chain watcher, no review'),
+  txHash: z.string().nullable(),
+  chainState: z
+    .string()
+    .nullable()
+    .describe('a chain deposit: chainTransferStates (confirming, credited, dropped ...)'),
+  confirmations: z.number().int().nullable().describe('a chain deposit: confirmations so far'),
+  confirmationsNeeded: z.number().int().nullable().describe('a chain deposit: confirmations before it is credited'),
 });
 export const recordQuery = pageQuery.extend({ tz: z.string().max(64).optional() });
 export const depositPage = page(depositRecord);
@@ -230,6 +238,13 @@ export const withdrawRecord = z.object({
   submitTime: time,
   auditTime: time.nullable(),
   remark: z.string().nullable(),
+  payoutState: z
+    .string()
+    .nullable()
+    .describe(
+      'a withdrawal sent on chain by the signer: payoutStates (queued, sending, paid ...); null when paid by hand',
+    ),
+  txHash: z.string().nullable().describe('the transaction that pays it, once signed'),
 });
 export const withdrawPage = page(withdrawRecord);
 

@@ -1,6 +1,7 @@
 import { defaultLanguage, type LanguageKey, languageKeys } from '@soar/contract';
 import { admin } from './locales/admin/index.ts';
 import { blocktrade } from './locales/blocktrade/index.ts';
+import { chain } from './locales/chain/index.ts';
 import { common } from './locales/common/index.ts';
 import { identity } from './locales/identity/index.ts';
 import { installable } from './locales/installable/index.ts';
@@ -38,6 +39,7 @@ export const namespaces: Record<string, Namespace> = {
   trading,
   wallet,
   blocktrade,
+  chain,
 };
 
 function merge(target: Catalog, source: Catalog): Catalog {

@@ -1,6 +1,7 @@
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { jobRuns } from '../db/schema/index.ts';
+import { type Worker, WorkerLoop } from './workers.ts';
 
 export type JobContext = {
   db: Database;
@@ -51,6 +52,7 @@ export type RunnerOptions = {
 /** Runs registered jobs on the engine node; each (job, period) at most once across all nodes. */
 export class JobRunner {
   readonly #jobs = new Map<string, Job>();
+  readonly #workers = new Map<string, WorkerLoop>();
   readonly clock: () => number;
   #timer: NodeJS.Timeout | undefined;
   #running: Promise<RunReport[]> | undefined;
@@ -71,17 +73,30 @@ export class JobRunner {
     return [...this.#jobs.values()];
   }
 
-  /** Catches up at once, then looks again every interval; the timer never holds the process. */
+  /** A worker (docs/jobs.md, Workers) starts and stops with the jobs. */
+  registerWorker(worker: Worker): void {
+    if (this.#workers.has(worker.name)) throw new Error(`worker ${worker.name} is registered twice`);
+    const onError = (error: unknown, name: string) => this.options.onError?.(error, name, '*');
+    this.#workers.set(worker.name, new WorkerLoop(worker, this.clock, onError));
+  }
+
+  get workers(): Worker[] {
+    return [...this.#workers.values()].map((loop) => loop.worker);
+  }
+
+  /** Catches up at once, then looks again every interval; the timer never holds the process. Starts the workers. */
   start(): void {
     if (this.#timer) return;
     const tick = () => void this.runDue().catch((error) => this.options.onError?.(error, '*', '*'));
     tick();
     this.#timer = setInterval(tick, this.options.intervalMs ?? 15_000).unref();
+    for (const loop of this.#workers.values()) loop.start();
   }
 
   async stop(): Promise<void> {
     if (this.#timer) clearInterval(this.#timer);
     this.#timer = undefined;
+    await Promise.all([...this.#workers.values()].map((loop) => loop.stop()));
     await this.#running?.catch(() => undefined);
   }
 

@@ -17,6 +17,10 @@ export type BusEvents = {
   supportTopic: { topic: string; data: unknown; as?: string };
   /** Sessions of a member ended (logout, revoke, password change or reset): their sockets are checked again. */
   sessions: { userId: number };
+  /** A member's deposit seen on chain changed: new, a confirmation more, credited, dropped (topic `deposits`). */
+  deposits: { userId: number; id: number };
+  /** A member's withdrawal moved on chain: sent, paid, failed, refunded (topic `withdrawals`). */
+  withdrawals: { userId: number; id: number };
   /** Sessions of an operator ended (logout, disable, password change or reset): their sockets are checked again. */
   operatorSessions: { operatorId: number };
   /** An order or a position of a member changed (topic `orders`, docs/trading.md). */

@@ -14,6 +14,9 @@ const queuePaths: Record<string, string> = {
   withdraw: '/withdrawals?status=0',
   adjustment: '/adjustments?status=0',
   loan: '/loans?approvalStatus=0',
+  chainHeld: '/chain',
+  chainFailed: '/chain',
+  chainNodeDown: '/chain',
 };
 
 /** Series drawn together on one chart, by unit. */

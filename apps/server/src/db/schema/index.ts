@@ -1,6 +1,7 @@
 export * from './admin.ts';
 export * from './audit.ts';
 export * from './blocktrade.ts';
+export * from './chain.ts';
 export * from './identity.ts';
 export * from './ipo.ts';
 export * from './jobs.ts';

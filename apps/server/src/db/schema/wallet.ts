@@ -1,3 +1,4 @@
+import type { ChainTransferState, PayoutState } from '@soar/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -159,6 +160,12 @@ export const deposits = pgTable(
     bankCode: text('bank_code'),
     remark: text('remark'),
     reviewerId: integer('reviewer_id'),
+    /** `chain`: seen by the chain watcher and credited by it, never reviewed by hand (docs/ledger.md, On chain). */
+    source: text('source').$type<'manual' | 'chain'>().notNull().default('manual'),
+    /** A chain deposit's transfer state and confirmations, as the member sees them. */
+    chainState: text('chain_state').$type<ChainTransferState>(),
+    confirmations: integer('confirmations'),
+    confirmationsNeeded: integer('confirmations_needed'),
     createdAt: createdAt(),
     auditedAt: timestamp('audited_at', { withTimezone: true }),
   },
@@ -208,10 +215,17 @@ export const withdrawals = pgTable(
     status: integer('status').notNull().default(0),
     remark: text('remark'),
     reviewerId: integer('reviewer_id'),
+    /** Sent on chain by the signer once passed (docs/ledger.md, On chain); null when paid by hand. */
+    payoutState: text('payout_state').$type<PayoutState>(),
+    payoutFailure: text('payout_failure').$type<'reverted' | 'dropped'>(),
+    /** The transaction that pays it: the latest signed, then the one mined. */
+    txHash: text('tx_hash'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
     createdAt: createdAt(),
     auditedAt: timestamp('audited_at', { withTimezone: true }),
   },
   (table) => [
+    index('withdrawals_payout_idx').on(table.payoutState),
     index('withdrawals_user_idx').on(table.userId, table.id),
     index('withdrawals_status_idx').on(table.status),
   ],

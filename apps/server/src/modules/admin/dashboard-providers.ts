@@ -1,15 +1,26 @@
 import {
   adjustmentStatuses,
+  chainTransferStates,
   depositStatuses,
   loanApprovalStatuses,
   loanStatuses,
+  payoutStates,
   quantOrderStatuses,
   withdrawStatuses,
 } from '@soar/contract';
-import { and, count, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
 import { convert, currencyRates } from '../../core/currency.ts';
 import type { Database } from '../../db/client.ts';
-import { balanceAdjustments, deposits, loans, quantOrders, users, withdrawals } from '../../db/schema/index.ts';
+import {
+  balanceAdjustments,
+  chainNetworks,
+  chainTransfers,
+  deposits,
+  loans,
+  quantOrders,
+  users,
+  withdrawals,
+} from '../../db/schema/index.ts';
 import { Money, moneyString } from '../../lib/decimal.ts';
 import { type DashboardProvider, type DashboardRange, dailySeries } from './dashboard.ts';
 
@@ -40,7 +51,11 @@ export function walletDashboard(db: Database): DashboardProvider {
       const depositDay = utcDay(deposits.auditedAt);
       const withdrawDay = utcDay(withdrawals.auditedAt);
       const [waitingDeposits, waitingWithdrawals, credited, paid] = await Promise.all([
-        db.select({ n: count() }).from(deposits).where(eq(deposits.status, depositStatuses.wait)),
+        // Deposits seen on chain wait for confirmations, not for an operator.
+        db
+          .select({ n: count() })
+          .from(deposits)
+          .where(and(eq(deposits.status, depositStatuses.wait), eq(deposits.source, 'manual'))),
         db.select({ n: count() }).from(withdrawals).where(eq(withdrawals.status, withdrawStatuses.wait)),
         db
           .select({
@@ -204,6 +219,51 @@ export function quantDashboard(db: Database): DashboardProvider {
           { key: 'fundPurchasesToday', value: today(range, boughtUsd), unit: 'USD' },
         ],
         series: [dailySeries('fundPurchases', 'USD', range, boughtUsd)],
+      };
+    },
+  };
+}
+
+/**
+ * The crypto rails (docs/admin.md, Chain): held transfers and failed payouts waiting for a
+ * decision, networks whose node is down, what the hot wallets hold and what they still owe.
+ */
+export function chainDashboard(db: Database): DashboardProvider {
+  return {
+    name: 'chain',
+    roles: ['finance'],
+    async collect() {
+      const owed = [
+        payoutStates.queued,
+        payoutStates.waitingFunds,
+        payoutStates.sending,
+        payoutStates.replacing,
+        payoutStates.cancelling,
+      ];
+      const [held, failed, down, wallets, pending] = await Promise.all([
+        db.select({ n: count() }).from(chainTransfers).where(eq(chainTransfers.state, chainTransferStates.held)),
+        db.select({ n: count() }).from(withdrawals).where(eq(withdrawals.payoutState, payoutStates.failed)),
+        db.select({ n: count() }).from(chainNetworks).where(eq(chainNetworks.nodeState, 'down')),
+        db
+          .select({ total: sql<string | null>`sum(${chainNetworks.hotBalance})::text` })
+          .from(chainNetworks)
+          .where(isNotNull(chainNetworks.hotWallet)),
+        db
+          .select({ n: count(), total: sql<string>`coalesce(sum(${withdrawals.arrivalAmount}), 0)::text` })
+          .from(withdrawals)
+          .where(inArray(withdrawals.payoutState, owed)),
+      ]);
+      return {
+        queues: [
+          { key: 'chainHeld', count: held[0]?.n ?? 0 },
+          { key: 'chainFailed', count: failed[0]?.n ?? 0 },
+          { key: 'chainNodeDown', count: down[0]?.n ?? 0 },
+        ],
+        figures: [
+          { key: 'hotWallet', value: moneyString(wallets[0]?.total ?? '0'), unit: 'USDT' },
+          { key: 'payoutsPending', value: String(pending[0]?.n ?? 0), unit: 'count' },
+          { key: 'payoutsPendingAmount', value: moneyString(pending[0]?.total ?? '0'), unit: 'USDT' },
+        ],
       };
     },
   };

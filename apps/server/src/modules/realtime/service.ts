@@ -82,7 +82,13 @@ export class Realtime {
       : new LocalFanOut(handlers);
     realtime.#stops.push(deps.engine.stream((event) => realtime.#queue(event)));
     // Bus events with a user become that user's topic of the same name.
-    for (const topic of ['balance', 'notice', 'orders'] as const satisfies readonly UserTopic[]) {
+    for (const topic of [
+      'balance',
+      'notice',
+      'orders',
+      'deposits',
+      'withdrawals',
+    ] as const satisfies readonly UserTopic[]) {
       realtime.#stops.push(
         deps.bus.on(topic, (event) => realtime.#fanOut?.publishUser({ userId: event.userId, topic, data: event })),
       );

@@ -1,5 +1,6 @@
 import { maxPendingDeposits } from '@soar/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { isEvmAddress, isTronAddress } from '../../lib/chain-address.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { api } from '../../test/http.ts';
 import {
@@ -12,7 +13,6 @@ import {
   tempDataDir,
   upload,
 } from '../../test/wallet.ts';
-import { isErc20Address, isTrc20Address } from './addresses.ts';
 
 let t: TestApp;
 let operator: { headers: Headers };
@@ -43,8 +43,8 @@ describe('deposit channels', () => {
     expect(channels.filter((c) => c.type === 'bank').length).toBeGreaterThan(0);
     const trc = channels.find((c) => c.network === 'TRC20');
     const erc = channels.find((c) => c.network === 'ERC20');
-    expect(trc && isTrc20Address(trc.address)).toBe(true);
-    expect(erc && isErc20Address(erc.address)).toBe(true);
+    expect(trc && isTronAddress(trc.address)).toBe(true);
+    expect(erc && isEvmAddress(erc.address)).toBe(true);
     expect(trc?.qr).toBe(trc?.address);
   });
 

@@ -1,6 +1,6 @@
 import { type DepositApplyBody, type DepositReviewBody, depositStatuses, maxPendingDeposits } from '@soar/contract';
 import { and, asc, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
-import { convertFitting, currencyRates, rateOf } from '../../core/currency.ts';
+import { type CurrencyRate, convertFitting, currencyRates, rateOf } from '../../core/currency.ts';
 import type { IdempotencyClaim } from '../../core/idempotency.ts';
 import { reviewRecord } from '../../core/review.ts';
 import { formatLocalTime } from '../../core/time.ts';
@@ -9,7 +9,7 @@ import { depositChannels, deposits, uploads } from '../../db/schema/index.ts';
 import { Money, moneyString } from '../../lib/decimal.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type PageQuery, paginate } from '../../lib/paginate.ts';
-import type { Ledger } from '../ledger/index.ts';
+import type { Book, Ledger } from '../ledger/index.ts';
 import { sendNotice } from '../notice/index.ts';
 import { walletSetting } from './wallet-setting.ts';
 
@@ -47,7 +47,53 @@ function depositView(row: DepositRow) {
     submitTime: row.createdAt.toISOString(),
     auditTime: row.auditedAt?.toISOString() ?? null,
     remark: row.remark,
+    source: row.source,
+    txHash: row.txHash,
+    chainState: row.chainState,
+    confirmations: row.confirmations,
+    confirmationsNeeded: row.confirmationsNeeded,
   };
+}
+
+/** A member's deposit as the member sees it, times in their timezone. */
+export function memberDepositView(row: DepositRow, timezone: string) {
+  return {
+    ...depositView(row),
+    timezone,
+    submitTimeLocal: formatLocalTime(row.createdAt, timezone),
+    auditTimeLocal: row.auditedAt ? formatLocalTime(row.auditedAt, timezone) : null,
+  };
+}
+
+/**
+ * The ledger entry of a credited deposit: `credited` in the deposit's currency leaves
+ * cash_in_transit and reaches the member's credit currency, through fx when they differ
+ * (docs/ledger.md). Answers the amount credited in the credit currency.
+ */
+export async function postDepositCredit(
+  book: Book,
+  deposit: Pick<DepositRow, 'id' | 'userId' | 'currency' | 'creditCurrency'>,
+  credited: Money,
+  rates: Map<string, CurrencyRate>,
+): Promise<Money> {
+  const converted = convertFitting(rates, credited, deposit.currency, deposit.creditCurrency);
+  if (credited.isZero()) return converted;
+  const header = { kind: 'deposit', reference: `deposit:${deposit.id}`, userId: deposit.userId };
+  const credit = { userId: deposit.userId, bucket: 'available' as const, currency: deposit.creditCurrency };
+  if (deposit.currency === deposit.creditCurrency) {
+    await book.post(header, [
+      { platform: 'cash_in_transit', currency: deposit.currency, amount: credited.neg() },
+      { ...credit, amount: credited },
+    ]);
+  } else {
+    await book.post(header, [
+      { platform: 'cash_in_transit', currency: deposit.currency, amount: credited.neg() },
+      { platform: 'fx', currency: deposit.currency, amount: credited },
+      { platform: 'fx', currency: deposit.creditCurrency, amount: converted.neg() },
+      { ...credit, amount: converted },
+    ]);
+  }
+  return converted;
 }
 
 export function adminDepositView(row: DepositRow) {
@@ -98,10 +144,13 @@ export class DepositService {
     return this.ledger.transaction(async ({ tx }) => {
       // One member's applications queue here, so racing ones cannot all pass the count.
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`soar:deposit-wait:${userId}`}))`);
+      // Deposits seen on chain wait for confirmations, not for an operator: they do not count.
       const [waiting] = await tx
         .select({ n: count() })
         .from(deposits)
-        .where(and(eq(deposits.userId, userId), eq(deposits.status, depositStatuses.wait)));
+        .where(
+          and(eq(deposits.userId, userId), eq(deposits.status, depositStatuses.wait), eq(deposits.source, 'manual')),
+        );
       if ((waiting?.n ?? 0) >= maxPendingDeposits) {
         throw new AppError('DEPOSIT_PENDING_LIMIT', undefined, { limit: maxPendingDeposits });
       }
@@ -128,13 +177,7 @@ export class DepositService {
   }
 
   async records(userId: number, query: PageQuery, timezone: string) {
-    const where = eq(deposits.userId, userId);
-    return this.page(where, query, (row) => ({
-      ...depositView(row),
-      timezone,
-      submitTimeLocal: formatLocalTime(row.createdAt, timezone),
-      auditTimeLocal: row.auditedAt ? formatLocalTime(row.auditedAt, timezone) : null,
-    }));
+    return this.page(eq(deposits.userId, userId), query, (row) => memberDepositView(row, timezone));
   }
 
   async adminList(query: PageQuery & { status?: number }) {
@@ -167,6 +210,8 @@ export class DepositService {
         notFound: 'NOT_FOUND',
         audit: { by: reviewer, action: 'deposit.review', entity: 'deposit', view: adminDepositView },
         decide: async (before) => {
+          // The chain watcher credits these after their confirmations; a hand review could credit twice.
+          if (before.source === 'chain') throw new AppError('DEPOSIT_ON_CHAIN');
           const amount = new Money(before.amount);
           if (body.status === depositStatuses.pass) credited = amount;
           if (body.status === depositStatuses.part) {
@@ -174,25 +219,7 @@ export class DepositService {
             if (!audit.isPositive() || audit.isZero() || audit.gte(amount)) throw new AppError('AUDIT_AMOUNT_INVALID');
             credited = audit;
           }
-          const converted = convertFitting(rates, credited, before.currency, before.creditCurrency);
-          if (!credited.isZero()) {
-            const reference = `deposit:${before.id}`;
-            const header = { kind: 'deposit', reference, userId: before.userId };
-            const credit = { userId: before.userId, bucket: 'available' as const, currency: before.creditCurrency };
-            if (before.currency === before.creditCurrency) {
-              await book.post(header, [
-                { platform: 'cash_in_transit', currency: before.currency, amount: credited.neg() },
-                { ...credit, amount: credited },
-              ]);
-            } else {
-              await book.post(header, [
-                { platform: 'cash_in_transit', currency: before.currency, amount: credited.neg() },
-                { platform: 'fx', currency: before.currency, amount: credited },
-                { platform: 'fx', currency: before.creditCurrency, amount: converted.neg() },
-                { ...credit, amount: converted },
-              ]);
-            }
-          }
+          const converted = await postDepositCredit(book, before, credited, rates);
           return {
             status: body.status,
             auditAmount: body.status === depositStatuses.refuse ? null : moneyString(credited),

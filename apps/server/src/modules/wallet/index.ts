@@ -1,6 +1,13 @@
+export { isValidAddress } from '../../lib/chain-address.ts';
 export type { AccountService } from './account.ts';
-export { isValidAddress } from './addresses.ts';
-export { adminDepositView, channelView, DepositService } from './deposit.ts';
+export {
+  adminDepositView,
+  channelView,
+  DepositService,
+  memberDepositView,
+  postDepositCredit,
+  type Reviewer,
+} from './deposit.ts';
 export type { WalletServices } from './services.ts';
 export { defaultWalletSetting, walletSetting } from './wallet-setting.ts';
-export { adminWithdrawalView, WithdrawService } from './withdraw.ts';
+export { adminWithdrawalView, type PayoutRouting, WithdrawService } from './withdraw.ts';

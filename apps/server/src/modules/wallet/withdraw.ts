@@ -3,6 +3,7 @@ import {
   kycStatuses,
   maxWalletAddresses,
   networkCurrencies,
+  payoutStates,
   type WithdrawReviewBody,
   withdrawStatuses,
 } from '@soar/contract';
@@ -11,15 +12,15 @@ import { type CurrencyRate, crossRate, currencyRates, maxLedgerAmount, rateOf } 
 import type { IdempotencyClaim } from '../../core/idempotency.ts';
 import { verifyPayPassword } from '../../core/pay-password.ts';
 import { reviewRecord } from '../../core/review.ts';
-import { type Database, queryText } from '../../db/client.ts';
+import { type Database, queryText, type Transaction } from '../../db/client.ts';
 import { tableRow } from '../../db/rows.ts';
 import { users, walletAddresses, withdrawals } from '../../db/schema/index.ts';
+import { isValidAddress } from '../../lib/chain-address.ts';
 import { Money, moneyString } from '../../lib/decimal.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type PageQuery, paginate } from '../../lib/paginate.ts';
 import type { Ledger } from '../ledger/index.ts';
 import { sendNotice } from '../notice/index.ts';
-import { isValidAddress } from './addresses.ts';
 import type { Reviewer } from './deposit.ts';
 import { type WalletSetting, walletSetting } from './wallet-setting.ts';
 
@@ -41,6 +42,8 @@ function withdrawalView(row: WithdrawalRow) {
     submitTime: row.createdAt.toISOString(),
     auditTime: row.auditedAt?.toISOString() ?? null,
     remark: row.remark,
+    payoutState: row.payoutState,
+    txHash: row.txHash,
   };
 }
 
@@ -91,10 +94,17 @@ const insertStatement = `insert into withdrawals (user_id, currency, amount, fee
     arrival_currency, arrival_amount, rate)
   values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) returning *`;
 
+/**
+ * Whether a withdrawal being passed is paid on chain by the signer (docs/ledger.md, On chain);
+ * asked inside the review's transaction. Without it every withdrawal is paid by hand.
+ */
+export type PayoutRouting = { onChain(tx: Transaction, withdrawal: WithdrawalRow): Promise<boolean> };
+
 export class WithdrawService {
   constructor(
     private readonly db: Database,
     private readonly ledger: Ledger,
+    private readonly payouts?: PayoutRouting,
   ) {}
 
   async addresses(userId: number) {
@@ -280,12 +290,14 @@ export class WithdrawService {
           const fee = new Money(before.fee);
           const total = amount.plus(fee);
           const reference = `withdrawal:${before.id}`;
+          let payoutState: WithdrawalRow['payoutState'] = null;
           if (body.status === withdrawStatuses.pass) {
             await book.post({ kind: 'withdraw_pass', reference, userId }, [
               { userId, bucket: 'frozen', currency, amount: total.neg() },
               { platform: 'cash_out', currency, amount },
               { platform: 'fees', currency, amount: fee },
             ]);
+            if (await this.payouts?.onChain(book.tx, before)) payoutState = payoutStates.queued;
           } else {
             await book.post({ kind: 'withdraw_refuse', reference, userId }, [
               { userId, bucket: 'frozen', currency, amount: total.neg() },
@@ -297,6 +309,7 @@ export class WithdrawService {
             remark: body.remark ?? null,
             reviewerId: reviewer.operatorId,
             auditedAt: new Date(),
+            payoutState,
           };
         },
       });

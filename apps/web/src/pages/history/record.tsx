@@ -1,8 +1,9 @@
 import { Tabs } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useLiveDeposits } from '../../features/wallet/api/deposit-address.ts';
 import { useDepositRecords } from '../../features/wallet/api/deposit-records.ts';
-import { useWithdrawRecords } from '../../features/wallet/api/withdraw-records.ts';
+import { useLiveWithdrawals, useWithdrawRecords } from '../../features/wallet/api/withdraw-records.ts';
 import { PagedList } from '../../features/wallet/components/paged-list.tsx';
 import { DepositRecordItem, WithdrawRecordItem } from '../../features/wallet/components/records.tsx';
 import { WalletPage } from '../../features/wallet/components/wallet-page.tsx';
@@ -10,6 +11,7 @@ import type { PageProps } from '../../shared/page.ts';
 
 function Deposits() {
   const records = useDepositRecords();
+  useLiveDeposits();
   return (
     <PagedList query={records} testId="deposit-records" render={(record) => <DepositRecordItem record={record} />} />
   );
@@ -17,6 +19,7 @@ function Deposits() {
 
 function Withdrawals() {
   const records = useWithdrawRecords();
+  useLiveWithdrawals();
   return (
     <PagedList query={records} testId="withdraw-records" render={(record) => <WithdrawRecordItem record={record} />} />
   );

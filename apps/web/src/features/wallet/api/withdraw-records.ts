@@ -1,5 +1,6 @@
 import { call } from '@soar/client';
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useTopic } from '../../../shared/realtime/index.ts';
 import { nextPage, pageSize } from './types.ts';
 
 export const getWithdrawRecords = (page: number) => call('GET /withdraw/record/list', { query: { page, pageSize } });
@@ -11,3 +12,9 @@ export const withdrawRecordsQuery = infiniteQueryOptions({
   getNextPageParam: nextPage,
 });
 export const useWithdrawRecords = () => useInfiniteQuery(withdrawRecordsQuery);
+
+/** A withdrawal sent on chain moves (sending, paid with its hash, refunded) on the member's `withdrawals` topic. */
+export function useLiveWithdrawals() {
+  const client = useQueryClient();
+  useTopic('withdrawals', () => void client.invalidateQueries({ queryKey: withdrawRecordsQuery.queryKey }));
+}

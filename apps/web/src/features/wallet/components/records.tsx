@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { DepositRecord, Transaction, WithdrawRecord } from '../api/types.ts';
 import { useFormat } from '../use-format.ts';
+import { ChainDepositStatus, PayoutStatus } from './chain-status.tsx';
 import { StatusTag } from './status-tag.tsx';
 import { Row } from './wallet-page.tsx';
 
@@ -13,8 +14,9 @@ export function DepositRecordItem({ record }: { record: DepositRecord }) {
     <article className="wallet-record" data-testid="deposit-record">
       <header className="wallet-record-head">
         <span className="wallet-record-title">{type}</span>
-        <StatusTag kind="deposit" status={record.status} />
+        {record.source === 'chain' ? null : <StatusTag kind="deposit" status={record.status} />}
       </header>
+      {record.source === 'chain' && <ChainDepositStatus record={record} />}
       <Row label={t('fields.amount')} testId="record-amount">
         {format.amount(record.amount, record.currency)}
       </Row>
@@ -27,6 +29,11 @@ export function DepositRecordItem({ record }: { record: DepositRecord }) {
         {record.auditTime ? format.date(record.auditTime, record.timezone) : '--'}
       </Row>
       <Row label={t('wallet.timezone')}>{record.timezone}</Row>
+      {record.source === 'chain' && record.txHash && (
+        <Row label={t('chain.transaction')}>
+          <span className="wallet-break">{record.txHash}</span>
+        </Row>
+      )}
       {record.remark && <Row label={t('fields.remark')}>{record.remark}</Row>}
     </article>
   );
@@ -62,6 +69,7 @@ export function WithdrawRecordItem({ record }: { record: WithdrawRecord }) {
       </Row>
       <Row label={t('wallet.submitTime')}>{format.date(record.submitTime)}</Row>
       <Row label={t('wallet.auditTime')}>{record.auditTime ? format.date(record.auditTime) : '--'}</Row>
+      {record.payoutState && <PayoutStatus state={record.payoutState} txHash={record.txHash} />}
       {record.remark && <Row label={t('fields.remark')}>{record.remark}</Row>}
     </article>
   );
@@ -75,6 +83,7 @@ export const transactionTypes = [
   'withdraw_refuse',
   'transfer',
   'demo_funding',
+  'withdraw_refund',
 ];
 
 export function TransactionItem({ line }: { line: Transaction }) {

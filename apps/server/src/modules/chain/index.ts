@@ -1,0 +1,1 @@
+export { accountKey } from './keys.ts';
