@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import type { APIRequestContext } from '@playwright/test';
 
 const root = new URL('../../', import.meta.url);
@@ -17,14 +17,20 @@ export const routes: RouteInfo[] = readFileSync(new URL('apps/web/src/app/routes
   });
 
 type Catalog = { [key: string]: string | Catalog };
-const english = JSON.parse(readFileSync(new URL('packages/i18n/src/locales/shell/en.json', root), 'utf8')) as Catalog;
+const locales = new URL('packages/i18n/src/locales/', root);
+/** Every namespace's English catalog: a page title may live in its domain's namespace. */
+const english: Catalog[] = readdirSync(locales).map(
+  (namespace) => JSON.parse(readFileSync(new URL(`${namespace}/en.json`, locales), 'utf8')) as Catalog,
+);
 
-/** The English text of a shell key. */
+/** The English text of a key, from whichever namespace holds it. */
 export function en(key: string): string {
-  let node: string | Catalog | undefined = english;
-  for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
-  if (typeof node !== 'string') throw new Error(`no English text for ${key}`);
-  return node;
+  for (const catalog of english) {
+    let node: string | Catalog | undefined = catalog;
+    for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
+    if (typeof node === 'string') return node;
+  }
+  throw new Error(`no English text for ${key}`);
 }
 
 /**

@@ -44,8 +44,9 @@ test('an operator signs in, passes a deposit from the queue, and the member’s 
 
   const row = page
     .getByTestId('deposit-table')
-    .locator('tr', { hasText: String(deposit.id) })
-    .first();
+    .locator('tr.ant-table-row')
+    // By the ID column alone: a time or a hash in another row can hold the same digits.
+    .filter({ has: page.locator('td:first-child', { hasText: new RegExp(`^${deposit.id}$`) }) });
   await row.click();
   const drawer = page.getByTestId('deposit-review');
   await expect(drawer).toContainText('150.00 USD');
