@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { chainEnv } from './chain.ts';
 import { smtpPort } from './smtp.ts';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
@@ -9,7 +10,8 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'soar-e2e-'));
 
 export default defineConfig({
   testDir: './tests',
-  // A capturing SMTP server: the server mails verification codes to it, the tests read them.
+  // A capturing SMTP server (the server mails verification codes to it, the tests read them) and
+  // the EVM node of USDT on ERC-20 (chain.ts).
   globalSetup: './global-setup.ts',
   timeout: 30_000,
   fullyParallel: true,
@@ -69,6 +71,8 @@ export default defineConfig({
       // The API helpers give each call its own address (tests/mail.ts `ownAddress`).
       TRUST_PROXY: 'true',
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      // USDT on ERC-20 from the EVM node global-setup.ts starts: members get their own addresses.
+      ...chainEnv,
     },
   },
 });

@@ -2,17 +2,12 @@ import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Contract, ContractFactory, HDNodeWallet, JsonRpcProvider, Mnemonic, parseUnits, Wallet } from 'ethers';
+import { Contract, ContractFactory, JsonRpcProvider, parseUnits, Wallet } from 'ethers';
 import ganache from 'ganache';
 import solc from 'solc';
 
-/** Hardhat's and ganache's well-known test phrase: its addresses are published test vectors. */
-export const testMnemonic = 'test test test test test test test test test test test junk';
-
-/** The account-level extended public key of the test phrase at `path` (m/44'/60'/0' or m/44'/195'/0'). */
-export function testAccountXpub(accountPath: string): string {
-  return HDNodeWallet.fromMnemonic(Mnemonic.fromPhrase(testMnemonic), accountPath).neuter().extendedKey;
-}
+// The phrase alone, without the node: the browser tests' configuration derives its key too.
+export { testAccountXpub, testMnemonic } from './phrase.ts';
 
 const require = createRequire(import.meta.url);
 const sourceFile = path.join(import.meta.dirname, 'TestUsdt.sol');
@@ -48,10 +43,12 @@ export type EvmNetwork = Awaited<ReturnType<typeof startEvmNode>>;
 
 /**
  * A real EVM node in the test process (ganache's JSON-RPC server on a free port) with a funded
- * deployer and a funded hot wallet whose key sits in a file readable by its owner only.
+ * deployer and a funded hot wallet whose key sits in a file readable by its owner only. A given
+ * port and deployer key make the node's address and the token's (the deployer's first contract)
+ * known before it starts, for a server configured ahead of it (the browser tests).
  */
-export async function startEvmNode() {
-  const deployer = Wallet.createRandom();
+export async function startEvmNode(options: { port?: number; deployerKey?: string } = {}) {
+  const deployer = options.deployerKey ? new Wallet(options.deployerKey) : Wallet.createRandom();
   const hot = Wallet.createRandom();
   const ether = `0x${(10n ** 21n).toString(16)}`;
   const server = ganache.server({
@@ -68,7 +65,7 @@ export async function startEvmNode() {
     },
   });
   await new Promise<void>((resolve, reject) =>
-    server.listen(0, '127.0.0.1', (error) => (error ? reject(error) : resolve())),
+    server.listen(options.port ?? 0, '127.0.0.1', (error) => (error ? reject(error) : resolve())),
   );
   const address = server.address() as { port: number };
   const url = `http://127.0.0.1:${address.port}`;

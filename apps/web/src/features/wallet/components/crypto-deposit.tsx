@@ -12,24 +12,23 @@ import { normaliseAmount } from '../validation.ts';
 import { CopyRow } from './copy-button.tsx';
 import { ProofUpload } from './proof-upload.tsx';
 import { QrCode } from './qr-code.tsx';
+import { networkOptions } from './wallet-bindings.tsx';
 import { Card, Notice } from './wallet-page.tsx';
 
 /** docs/product.md section 8: the address, its QR code, and the warning that only USDT on this network may be sent. */
 export function CryptoAddress({ channel }: { channel: DepositChannel }) {
   const { t } = useTranslation();
   const address = channel.address ?? '';
+  // One spelling of the network everywhere a member reads it (ERC-20, TRC-20), as the tabs say.
+  const network = networkOptions.find((option) => option.value === channel.network)?.label ?? channel.network;
   return (
     <Card testId="crypto-channel">
       <div className="wallet-qr-box">
-        <QrCode value={channel.qr ?? address} label={t('wallet.qrLabel', { network: channel.network })} />
+        <QrCode value={channel.qr ?? address} label={t('wallet.qrLabel', { network })} />
       </div>
-      <CopyRow
-        label={t('wallet.depositAddress', { network: channel.network })}
-        value={address}
-        testId="deposit-address"
-      />
+      <CopyRow label={t('wallet.depositAddress', { network })} value={address} testId="deposit-address" />
       <Notice tone="warning" testId="network-warning">
-        {t('wallet.networkWarning', { network: channel.network })}
+        {t('wallet.networkWarning', { network })}
       </Notice>
       <Notice>{t('wallet.confirmations')}</Notice>
     </Card>
