@@ -6,9 +6,13 @@ import { login, openSignedIn } from './members.ts';
 
 const demo = { mail: 'demo@soar.local', password: 'demo1234' };
 
+// A service worker's install fetches the whole precache: under a loaded run that alone can take
+// most of the default 30 s.
+test.describe.configure({ timeout: 60_000 });
+
 /** Waits until the service worker has installed (its precache complete) and controls the page. */
 async function controlled(page: Page) {
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 20_000 });
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 45_000 });
 }
 
 /** Every request stored in the page's caches, per cache. */

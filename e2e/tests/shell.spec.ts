@@ -49,6 +49,7 @@ test('an unknown route shows not found with a way home', async ({ page }) => {
 });
 
 test('the tab bar shows on the five tab pages only, in the spec order', async ({ page }) => {
+  test.setTimeout(120_000);
   for (const route of routes) {
     if (route.needLogin) continue;
     await page.goto(`/#${route.path}`);

@@ -45,7 +45,9 @@ async function stop(child: ChildProcess, exited: Promise<number | null>) {
   return exited;
 }
 
-describe('the server process', () => {
+// A first start migrates the embedded database and seeds the demo's 120 days of history: on a
+// busy two-core machine that alone can pass the suite's 30 s.
+describe('the server process', { timeout: 120_000 }, () => {
   it('starts on an empty DATA_DIR, serves, and shuts down cleanly on SIGTERM', async () => {
     const server = start({});
     const url = await server.address;
