@@ -29,6 +29,8 @@ export const operators = {
   admin: { username: 'admin', password: 'admin1234' },
   finance: { username: 'finance', password: 'finance1234' },
   trading: { username: 'trading', password: 'trading1234' },
+  compliance: { username: 'compliance', password: 'compliance1234' },
+  support: { username: 'support', password: 'support1234' },
 } as const;
 
 const sessions = new Map<string, Operator>();

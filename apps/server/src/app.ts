@@ -16,13 +16,13 @@ import { adminAuthRoutes } from './modules/admin/auth-routes.ts';
 import { backOfficeRoutes } from './modules/admin/back-office-routes.ts';
 import { Dashboard } from './modules/admin/dashboard.ts';
 import {
-  adjustmentDashboard,
   chainDashboard,
   loanDashboard,
   memberDashboard,
   quantDashboard,
   walletDashboard,
 } from './modules/admin/dashboard-providers.ts';
+import { chainQueues, reviewQueues } from './modules/admin/dashboard-queues.ts';
 import { DepositChannelAdmin } from './modules/admin/deposit-channels.ts';
 import { adminJobRoutes } from './modules/admin/job-routes.ts';
 import { MemberAdmin } from './modules/admin/members.ts';
@@ -266,12 +266,15 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     await seedPortfolioDemo({ db: database.db, config, trade, market: engine, sides: quotedSides });
   }
   const dashboard = new Dashboard(jobs.clock);
+  dashboard.register(reviewQueues(database.db));
   dashboard.register(walletDashboard(database.db));
   dashboard.register(memberDashboard(database.db));
-  dashboard.register(adjustmentDashboard(database.db));
   dashboard.register(loanDashboard(database.db));
   dashboard.register(quantDashboard(database.db));
-  if (Object.keys(chain.watchers).length > 0) dashboard.register(chainDashboard(database.db));
+  if (Object.keys(chain.watchers).length > 0) {
+    dashboard.register(chainQueues(database.db));
+    dashboard.register(chainDashboard(database.db));
+  }
   app.decorate('dashboard', dashboard);
   const operatorAccount = new OperatorAccount(database.db, {
     requireTotp: config.requireOperatorTotp ?? false,

@@ -69,8 +69,8 @@ test('trading publishes a block offer, passes a block order from the queue besid
 
   // The audit log is the admin's and compliance's page.
   await openAs(page, await operatorSession(api, 'admin'), `/audit?entity=blocktrade_offer&entityId=${offerId}`);
-  await expect(page.getByText('blocktrade.close').first()).toBeVisible();
-  await expect(page.getByText('blocktrade.create').first()).toBeVisible();
+  await expect(page.locator('[title="blocktrade.close"]').first()).toBeVisible();
+  await expect(page.locator('[title="blocktrade.create"]').first()).toBeVisible();
 });
 
 test('the member detail shows the position, the ledger by bucket and the sessions; admin signs one out', async ({
@@ -78,7 +78,7 @@ test('the member detail shows the position, the ledger by bucket and the session
 }) => {
   test.setTimeout(120_000);
   const admin = await operatorSession(api, 'admin');
-  await openAs(page, admin, `/members/${member.id}?tab=positions`);
+  await openAs(page, admin, `/members/${member.uid}?tab=positions`);
   const positions = page.getByTestId('member-positions');
   await expect(positions.locator('tbody tr.ant-table-row').first()).toContainText('T ·');
   await expect(positions).toContainText('10000');
@@ -108,7 +108,7 @@ test('the member detail shows the position, the ledger by bucket and the session
   ).toBeVisible();
 
   await page.goto(`/admin/audit?entity=member&entityId=${member.id}`);
-  await expect(page.getByText('member.session.revoke').first()).toBeVisible();
+  await expect(page.locator('[title="member.session.revoke"]').first()).toBeVisible();
 });
 
 test('the block offers, the queue and the member detail in Chinese', async ({ page }) => {
@@ -116,7 +116,7 @@ test('the block offers, the queue and the member detail in Chinese', async ({ pa
   await openAs(page, admin, '/block-offers', 'zh-CN');
   await expect(page.getByTestId(`block-offer-status-${offerId}`)).toHaveText('已关闭');
   await page.screenshot({ path: `${shots}/offers-zh-CN.png` });
-  await page.goto(`/admin/members/${member.id}?tab=positions`);
+  await page.goto(`/admin/members/${member.uid}?tab=positions`);
   await expect(page.getByTestId('member-positions').locator('tbody tr.ant-table-row').first()).toContainText('T ·');
   await page.screenshot({ path: `${shots}/member-positions-zh-CN.png` });
   await page.getByRole('tab', { name: '会话' }).click();

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Api } from './api.ts';
 import { ok, page, pageQuery } from './envelope.ts';
-import { idField, idQuery, isoTime as time } from './fields.ts';
+import { idField, isoTime as time, uidField } from './fields.ts';
 import { balance, loginAttempt } from './member.ts';
 import { decimalString } from './money.ts';
 import { position, positionStatuses, positionStatusList } from './trade.ts';
@@ -19,6 +19,7 @@ export const memberAdminErrors = {
 
 // Members as operators see them (unmasked)
 
+export const memberDetailQuery = z.object({ uid: uidField });
 export const memberSearchQuery = pageQuery.extend({
   q: z.string().trim().max(100).optional().describe('uid, mail, phone or nickname (part of it)'),
 });
@@ -42,8 +43,16 @@ export const adminMemberSession = z.object({
   createdAt: time,
   lastSeenAt: time,
 });
+/** The latest freeze or unfreeze of one kind, as the audit log recorded it. */
+export const memberFreezeEvent = z.object({
+  frozen: z.boolean(),
+  reason: z.string().nullable().describe('null on changes made before reasons were asked for'),
+  operatorName: z.string(),
+  time,
+});
 /** A member with what an operator needs beside a review: balances, KYC, recent money. */
 export const adminMemberDetail = adminMemberItem.extend({
+  freezes: z.object({ login: memberFreezeEvent.nullable(), withdraw: memberFreezeEvent.nullable() }),
   inviteCode: z.string(),
   balances: z.array(balance),
   deposits: z.array(adminDepositItem).describe('the five latest'),
@@ -69,8 +78,14 @@ export const adminMemberSessionItem = adminMemberSession.extend({
 });
 export const memberSessionRevokeBody = z.strictObject({ id: idField, sessionId: idField });
 export const vipLevelBody = z.object({ id: idField, vipLevel: z.number().int().min(0).max(10) });
+/** Every freeze and unfreeze says why (docs/admin.md, Members); the reason goes to the audit log. */
 export const freezeBody = z
-  .object({ id: idField, login: z.boolean().optional(), withdraw: z.boolean().optional() })
+  .object({
+    id: idField,
+    login: z.boolean().optional(),
+    withdraw: z.boolean().optional(),
+    reason: z.string().trim().min(1).max(500),
+  })
   .refine((value) => value.login !== undefined || value.withdraw !== undefined, {
     error: 'validation.required',
     path: ['login'],
@@ -135,8 +150,8 @@ export const memberAdminApi = {
     ...readers,
     method: 'GET',
     path: '/admin/user/detail',
-    summary: 'A member with balances, KYC, recent deposits and withdrawals, sessions and logins',
-    query: idQuery,
+    summary: 'A member, by UID, with balances, KYC, recent deposits and withdrawals, sessions and logins',
+    query: memberDetailQuery,
     response: ok(adminMemberDetail),
   },
   ledger: {

@@ -1,14 +1,16 @@
 import { z } from 'zod';
 import { type Api, operatorRoles } from './api.ts';
 import { ok } from './envelope.ts';
+import { isoTime as time } from './fields.ts';
 import { decimalString } from './money.ts';
 import { baseSetting, msgTypes } from './settings.ts';
 
 // The dashboard: each domain registers a provider of queues, figures and series (docs/admin.md)
 
 export const dashboardQueue = z.object({
-  key: z.string().describe('the review queue: deposit, withdraw, adjustment, kyc ...'),
+  key: z.string().describe('the review queue: deposit, withdraw, adjustment, kyc, blockOrder, ipoAllotment, chat ...'),
   count: z.number().int().describe('items waiting'),
+  oldestAt: time.nullable().describe('since when the oldest item has waited; null when none waits'),
 });
 export const dashboardFigure = z.object({
   key: z.string().describe('depositsToday, withdrawalsToday, newMembersToday ...'),

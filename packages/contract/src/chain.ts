@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Api } from './api.ts';
 import { ok, page, pageQuery } from './envelope.ts';
-import { idField, isoTime as time } from './fields.ts';
+import { idField, memberRef, isoTime as time } from './fields.ts';
 import { decimalString } from './money.ts';
 import { cryptoNetwork, depositRecord } from './wallet.ts';
 import { adminWithdrawItem } from './wallet-admin.ts';
@@ -133,6 +133,7 @@ export const chainTransferItem = z.object({
   value: z.string().describe('the raw token amount (an integer of the token’s smallest units)'),
   amount: decimalString.nullable().describe('USDT (6 decimals on chain); null for another token'),
   userId: z.number().int().nullable().describe('the member the address belongs to'),
+  member: memberRef.nullable(),
   state: chainTransferState,
   holdReason: z.enum(Object.values(chainHoldReasons) as [ChainHoldReason]).nullable(),
   confirmations: z.number().int(),

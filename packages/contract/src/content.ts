@@ -26,7 +26,7 @@ const newsTranslations = z.object({
 
 export const newsAdminQuery = pageQuery.extend({
   q: z.string().trim().max(100).optional(),
-  state: z.enum(['published', 'unpublished']).optional(),
+  state: z.enum(['draft', 'published', 'unpublished']).optional(),
 });
 export const newsAdminItem = z.object({
   id: z.number().int(),
@@ -35,8 +35,9 @@ export const newsAdminItem = z.object({
   category: z.enum(newsCategories),
   symbols: z.array(z.string()),
   languages: z.array(z.string()),
-  publishedAt: time,
+  publishedAt: time.describe('a draft: when it was saved; it takes the time it is published'),
   unpublishedAt: time.nullable(),
+  draft: z.boolean().describe('saved, never published: no member sees it'),
 });
 export const newsAdminDetail = newsAdminItem.extend({ translations: newsTranslations });
 const symbolList = z
@@ -57,8 +58,15 @@ export const newsCreateBody = z.object({
   symbols: symbolList.default([]),
   publishedAt: z.iso.datetime({ offset: true }).optional().describe('default now'),
   translations: newsTranslations,
+  draft: z.boolean().optional().describe('true: save without publishing (default false)'),
 });
-export const newsUpdateBody = newsCreateBody.partial().extend({ id: idField });
+// Strict: `draft` is the create call's; an article once published is unpublished, never made a draft
+// again. `symbols` left out keeps the article's (the create call's default of none would wipe them).
+export const newsUpdateBody = newsCreateBody
+  .omit({ draft: true })
+  .partial()
+  .extend({ id: idField, symbols: symbolList.optional() })
+  .strict();
 
 // Banners of the home page
 
@@ -137,7 +145,7 @@ export const contentAdminApi = {
     ...editors,
     method: 'POST',
     path: '/admin/news/create',
-    summary: 'Publish an article (English required, six more languages optional)',
+    summary: 'Publish an article, or save it as a draft (English required, six more languages optional)',
     body: newsCreateBody,
     response: ok(newsAdminDetail),
   },
@@ -161,7 +169,7 @@ export const contentAdminApi = {
     ...editors,
     method: 'POST',
     path: '/admin/news/publish',
-    summary: 'Put an unpublished article back',
+    summary: 'Publish a draft (it takes the time now), or put an unpublished article back',
     body: idBody,
     response: ok(newsAdminDetail),
   },

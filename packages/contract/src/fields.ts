@@ -20,3 +20,13 @@ export const payPasswordField = passwordField;
 
 /** A moment on the wire. */
 export const isoTime = z.string().describe('ISO 8601 UTC');
+
+/** A member's public 8-digit UID: what operators and members name a member by (docs/admin.md). */
+export const uidField = z
+  .string()
+  .trim()
+  .regex(/^\d{8}$/, { error: 'validation.uid' });
+
+/** The member a record belongs to, as an operator sees them beside it: UID, name and mail. */
+export const memberRef = z.object({ uid: z.string(), nickname: z.string(), mail: z.string().nullable() });
+export type MemberRef = z.infer<typeof memberRef>;

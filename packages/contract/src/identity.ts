@@ -13,6 +13,7 @@ export const identityErrors = {
   KYC_IMAGE_INVALID: 422,
   KYC_NOT_FOUND: 404,
   KYC_REASON_REQUIRED: 422,
+  KYC_PASS_WITH_REFUSED: 422,
   NOTICE_NOT_FOUND: 404,
   SUPPORT_MESSAGE_EMPTY: 422,
   SUPPORT_IMAGE_INVALID: 422,
@@ -114,19 +115,31 @@ export const noticeListQuery = pageQuery.extend({ unread: z.stringbool().optiona
 export const noticeReadBody = z.union([z.strictObject({ id: idField }), z.strictObject({ all: z.literal(true) })]);
 export const unreadCount = z.object({ count: z.number().int() });
 
+const announcementText = z.string().trim().min(1).refine(noNul, { error: 'validation.text' });
+export const announcementTranslation = z.strictObject({
+  title: announcementText.max(120),
+  body: announcementText.max(4000),
+});
+/** English always; each member reads their own language when it is written, else English. */
+const announcementTranslations = z.strictObject({
+  en: announcementTranslation,
+  de: announcementTranslation.optional(),
+  es: announcementTranslation.optional(),
+  fr: announcementTranslation.optional(),
+  it: announcementTranslation.optional(),
+  ja: announcementTranslation.optional(),
+  'zh-CN': announcementTranslation.optional(),
+});
 export const announcement = z.object({
   id: z.number().int(),
-  title: z.string(),
-  body: z.string(),
+  title: z.string().describe('the English title'),
+  body: z.string().describe('the English text'),
+  translations: announcementTranslations,
   recipients: z.number().int(),
   createdAt: time,
   operatorId: z.number().int(),
 });
-const announcementText = z.string().trim().min(1).refine(noNul, { error: 'validation.text' });
-export const announcementBody = z.strictObject({
-  title: announcementText.max(120),
-  body: announcementText.max(4000),
-});
+export const announcementBody = z.strictObject({ translations: announcementTranslations });
 
 // Support chat
 
@@ -170,7 +183,9 @@ export const supportConversation = z.object({
   lastMessageAt: time,
   unread: z.number().int().describe('member messages no operator has seen'),
 });
-export const conversationListQuery = pageQuery;
+export const conversationListQuery = pageQuery.extend({
+  waiting: z.stringbool().optional().describe('only chats whose last message is the member’s (or guest’s)'),
+});
 export const adminSupportListQuery = supportListQuery.extend({ conversationId: idField });
 export const adminSupportSendBody = z.strictObject({ conversationId: idField, text: chatText.min(1) });
 
@@ -360,7 +375,7 @@ export const noticeAdminApi = {
     ...support,
     method: 'POST',
     path: '/admin/notice/create',
-    summary: 'Send an announcement to every member’s inbox',
+    summary: 'Send an announcement to every member’s inbox (English required, six more languages optional)',
     body: announcementBody,
     response: ok(announcement),
   },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Api } from './api.ts';
 import { ok, page, pageQuery } from './envelope.ts';
-import { idBody, idField, idQuery, isoTime as time } from './fields.ts';
+import { idBody, idField, idQuery, memberRef, isoTime as time } from './fields.ts';
 import { decimalString } from './money.ts';
 import { dailyRate, localDate } from './quant.ts';
 
@@ -187,6 +187,7 @@ export const adminLoanQuery = pageQuery.extend({
 });
 export const adminLoan = loan.extend({
   userId: z.number().int(),
+  member: memberRef,
   signature: z.string().describe('upload id: GET /upload/:id shows it to operators'),
   terms: loanTerms,
   reviewerId: z.number().int().nullable(),

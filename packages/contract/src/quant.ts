@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Api } from './api.ts';
 import { ok, page, pageQuery } from './envelope.ts';
-import { idBody, idField, idQuery, payPasswordField, isoTime as time } from './fields.ts';
+import { idBody, idField, idQuery, memberRef, payPasswordField, isoTime as time } from './fields.ts';
 import { decimalString } from './money.ts';
 import { wholeAmount } from './wallet.ts';
 
@@ -146,7 +146,7 @@ export const adminQuantOrderQuery = quantOrderQuery.extend({
   userId: idField.optional().describe("one member's orders"),
   fundId: idField.optional(),
 });
-export const adminQuantOrder = quantOrder.extend({ userId: z.number().int() });
+export const adminQuantOrder = quantOrder.extend({ userId: z.number().int(), member: memberRef });
 
 const publicCall = { access: 'public' } as const;
 const member = { access: 'member' } as const;

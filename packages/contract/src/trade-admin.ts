@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Api } from './api.ts';
 import { ok, page, pageQuery } from './envelope.ts';
-import { idField, isoTime as time } from './fields.ts';
+import { idField, memberRef, isoTime as time } from './fields.ts';
 import { decimalString } from './money.ts';
 import { feeScheduleRow, order } from './trade.ts';
 import { orderReviewStatuses, orderStatusList } from './trade-terms.ts';
@@ -16,7 +16,7 @@ export const adminOrderOffer = z.object({
 
 export const adminOrder = order.extend({
   userId: z.number().int(),
-  mail: z.string().nullable(),
+  member: memberRef,
   reviewedBy: z.number().int().nullable(),
   reviewedAt: time.nullable(),
   offer: adminOrderOffer.nullable().describe('null for a block order placed from the trade ticket'),

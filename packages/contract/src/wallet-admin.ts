@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Api } from './api.ts';
 import { ok, page, pageQuery } from './envelope.ts';
-import { idBody, idField, isoTime as time } from './fields.ts';
+import { idBody, idField, memberRef, isoTime as time, uidField } from './fields.ts';
 import { decimalString } from './money.ts';
 import {
   cryptoNetwork,
@@ -20,6 +20,7 @@ export const adminDepositItem = depositRecord
   .omit({ timezone: true, submitTimeLocal: true, auditTimeLocal: true })
   .extend({
     userId: z.number().int(),
+    member: memberRef,
     proof: z.string().nullable(),
     txHash: z.string().nullable(),
     bankName: z.string().nullable(),
@@ -29,19 +30,26 @@ export const adminDepositItem = depositRecord
     reviewerId: z.number().int().nullable(),
   });
 export const adminDepositPage = page(adminDepositItem);
-export const depositReviewBody = z.object({
-  id: idField,
-  status: z.union([
-    z.literal(depositStatuses.pass),
-    z.literal(depositStatuses.part),
-    z.literal(depositStatuses.refuse),
-  ]),
-  auditAmount: decimalString.optional(),
-  remark: z.string().max(500).optional(),
-});
+/** A refusal says why: the member reads the remark on their deposit record (docs/admin.md). */
+export const depositReviewBody = z
+  .object({
+    id: idField,
+    status: z.union([
+      z.literal(depositStatuses.pass),
+      z.literal(depositStatuses.part),
+      z.literal(depositStatuses.refuse),
+    ]),
+    auditAmount: decimalString.optional(),
+    remark: z.string().trim().max(500).optional(),
+  })
+  .refine((body) => body.status !== depositStatuses.refuse || Boolean(body.remark), {
+    error: 'validation.required',
+    path: ['remark'],
+  });
 export type DepositReviewBody = z.infer<typeof depositReviewBody>;
 export const adminWithdrawItem = withdrawRecord.extend({
   userId: z.number().int(),
+  member: memberRef,
   reviewerId: z.number().int().nullable(),
 });
 export const adminWithdrawPage = page(adminWithdrawItem);
@@ -49,6 +57,13 @@ export const withdrawReviewBody = z.object({
   id: idField,
   status: z.union([z.literal(withdrawStatuses.pass), z.literal(withdrawStatuses.refuse)]),
   remark: z.string().max(500).optional(),
+  payoutReference: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .optional()
+    .describe('required to pass one paid by hand (not by the chain signer): the hash or bank reference of the payout'),
 });
 export type WithdrawReviewBody = z.infer<typeof withdrawReviewBody>;
 
@@ -72,10 +87,44 @@ export const depositChannelUpdateBody = depositChannelBody
   .refine((body) => Object.keys(body).some((key) => key !== 'id'), { error: 'validation.nothingToChange' });
 export const adminDepositChannel = depositChannel.extend({ sort: z.number().int(), enabled: z.boolean() });
 
+/**
+ * Every kind of record the audit log holds (`recordAudit` accepts only these), so the back
+ * office's entity filter and its labels cover them all.
+ */
+export const auditEntities = [
+  'adjustment',
+  'announcement',
+  'app_setting',
+  'banner',
+  'blocktrade_offer',
+  'chain_transfer',
+  'deposit',
+  'deposit_channel',
+  'instrument',
+  'ipo_offer',
+  'ipo_subscription',
+  'kyc',
+  'loan',
+  'loan_product',
+  'member',
+  'news',
+  'operator',
+  'order',
+  'quant_fund',
+  'setting',
+  'statement',
+  'support_conversation',
+  'trade_fee_schedule',
+  'withdrawal',
+] as const;
+export type AuditEntity = (typeof auditEntities)[number];
+
 export const auditQuery = pageQuery.extend({
-  entity: z.string().max(40).optional(),
+  entity: z.enum(auditEntities).optional(),
   entityId: z.string().max(40).optional(),
   operatorId: idField.optional(),
+  operator: z.string().trim().min(1).max(64).optional().describe('an operator’s username (any case)'),
+  uid: uidField.optional().describe('a member’s 8-digit UID: entries on the member and on their records'),
   action: z
     .string()
     .max(60)
@@ -86,11 +135,12 @@ export const auditQuery = pageQuery.extend({
 });
 export const auditItem = z.object({
   id: z.number().int(),
-  operatorId: z.number().int(),
-  operatorName: z.string(),
+  operatorId: z.number().int().nullable().describe('null on a failed sign-in under an unknown username'),
+  operatorName: z.string().nullable(),
   action: z.string(),
   entity: z.string(),
   entityId: z.string(),
+  memberUid: z.string().nullable().describe('the member the entry concerns: the member, or the owner of the record'),
   before: z.unknown(),
   after: z.unknown(),
   ip: z.string(),
@@ -172,7 +222,7 @@ export const walletAdminApi = {
     roles: ['compliance'],
     method: 'GET',
     path: '/admin/audit/list',
-    summary: 'Every operator action, newest first, by operator, entity, action and time',
+    summary: 'Every operator action and sign-in, newest first, by operator, member UID, entity, action and time',
     query: auditQuery,
     response: ok(auditPage),
   },

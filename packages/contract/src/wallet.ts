@@ -245,6 +245,7 @@ export const withdrawRecord = z.object({
       'a withdrawal sent on chain by the signer: payoutStates (queued, sending, paid ...); null when paid by hand',
     ),
   txHash: z.string().nullable().describe('the transaction that pays it, once signed'),
+  payoutReference: z.string().nullable().describe('paid by hand: the hash or bank reference the operator recorded'),
 });
 export const withdrawPage = page(withdrawRecord);
 

@@ -1,6 +1,16 @@
-import { languageKeys } from '@soar/contract';
+import { apis, languageKeys } from '@soar/contract';
 import { describe, expect, it } from 'vitest';
-import { catalogs, flattenKeys, namespaces, translate } from './index.ts';
+import { catalogs, flattenKeys, hasMessage, namespaces, translate } from './index.ts';
+
+/** The field names an input schema takes, through optional, refined and union wrappers. */
+function fieldsOf(schema: unknown): string[] {
+  const node = schema as { shape?: object; def?: { innerType?: unknown; in?: unknown; options?: unknown[] } };
+  if (!node) return [];
+  if (node.shape) return Object.keys(node.shape);
+  if (node.def?.innerType) return fieldsOf(node.def.innerType);
+  if (node.def?.in) return fieldsOf(node.def.in);
+  return node.def?.options?.flatMap(fieldsOf) ?? [];
+}
 
 const english = new Set(flattenKeys(catalogs.en));
 
@@ -46,6 +56,19 @@ describe('message catalogs', () => {
       const placeholders = (text: string) => [...text.matchAll(/\{\{\w+\}\}/g)].map((m) => m[0]).sort();
       expect(placeholders(translate(lang, key)), `${lang} ${key}`).toEqual(placeholders(translate('en', key)));
     }
+  });
+
+  it('names every field a call takes in words, so a validation message never shows a raw key', () => {
+    const endpoints = Object.values(apis).flatMap((api) => Object.entries(api));
+    const unnamed = endpoints.flatMap(([name, endpoint]) =>
+      [
+        ...fieldsOf('body' in endpoint ? endpoint.body : undefined),
+        ...fieldsOf('query' in endpoint ? endpoint.query : undefined),
+      ]
+        .filter((field) => !hasMessage(`fields.${field}`))
+        .map((field) => `${name}: ${field}`),
+    );
+    expect(unnamed).toEqual([]);
   });
 
   it('falls back to English and fills parameters', () => {

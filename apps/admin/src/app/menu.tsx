@@ -198,7 +198,7 @@ export const menu: MenuGroup[] = [
         icon: <UserOutlined />,
         endpoint: memberAdminApi.list,
         page: lazy(() => import('../features/members/members-page.tsx')),
-        children: [{ path: '/members/:id', page: lazy(() => import('../features/members/member-detail-page.tsx')) }],
+        children: [{ path: '/members/:uid', page: lazy(() => import('../features/members/member-detail-page.tsx')) }],
       },
     ],
   },

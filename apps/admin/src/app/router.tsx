@@ -6,6 +6,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { useSession } from '../shared/session.ts';
 import { menu, type Page } from './menu.tsx';
 import { NotFound } from './not-found.tsx';
+import { PageError } from './page-error.tsx';
 import { Shell } from './shell.tsx';
 
 const LoginPage = lazy(() => import('../features/auth/login-page.tsx'));
@@ -35,7 +36,8 @@ function pageRoute(path: string, endpoint: Pick<Endpoint, 'roles'>, PageComponen
       <PageComponent />
     </RoleGate>
   );
-  return path === '/' ? { index: true, element } : { path: path.slice(1), element };
+  const errorElement = <PageError />;
+  return path === '/' ? { index: true, element, errorElement } : { path: path.slice(1), element, errorElement };
 }
 
 const pages: RouteObject[] = menu.flatMap((group) =>
@@ -54,10 +56,13 @@ export const router = createBrowserRouter(
           <LoginPage />
         </Suspense>
       ),
+      errorElement: <PageError />,
     },
     {
       path: '/',
       element: <Shell />,
+      // Only when the shell itself fails: a page's own failure stays inside the shell (pageRoute).
+      errorElement: <PageError />,
       children: [
         ...pages,
         {
@@ -67,6 +72,7 @@ export const router = createBrowserRouter(
               <AccountPage />
             </Suspense>
           ),
+          errorElement: <PageError />,
         },
         { path: '*', element: <NotFound /> },
       ],

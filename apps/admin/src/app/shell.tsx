@@ -114,7 +114,7 @@ export function Shell() {
             </Dropdown>
           </Space>
         </Layout.Header>
-        <Layout.Content className={styles.content}>
+        <Layout.Content className={styles.content} data-testid="page-content">
           {enrolmentDue ? <TotpEnrolment forced /> : <Outlet />}
         </Layout.Content>
       </Layout>

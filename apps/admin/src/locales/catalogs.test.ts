@@ -56,4 +56,12 @@ describe('back office catalogs', () => {
     }
     expect(missing).toEqual([]);
   });
+
+  it('every validation message the contract names is written here (a form shows it, never its key)', () => {
+    const contract = path.resolve(import.meta.dirname, '../../../../packages/contract/src');
+    const named = sources(contract).flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/'(validation\.[a-zA-Z]+)'/g)].map((match) => match[1] ?? ''),
+    );
+    expect([...new Set(named)].filter((key) => !english.has(key))).toEqual([]);
+  });
 });

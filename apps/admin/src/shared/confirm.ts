@@ -10,7 +10,9 @@ export function setModal(instance: HookAPI): void {
 
 /**
  * Every decision asks first (docs/admin.md): resolves true when the operator confirms. `onOk`
- * may run the call, so the dialog stays open with a spinner until it answers.
+ * may run the call, so the dialog stays open with a spinner until it answers. A refused call
+ * closes it too: the request client has already shown why, and a rejection handed back to antd
+ * would surface as an uncaught promise rejection.
  */
 export function confirmAction(props: ModalFuncProps & { onOk?: () => Promise<unknown> }): Promise<boolean> {
   return new Promise((resolve) => {
@@ -26,9 +28,8 @@ export function confirmAction(props: ModalFuncProps & { onOk?: () => Promise<unk
         try {
           await props.onOk?.();
           resolve(true);
-        } catch (error) {
+        } catch {
           resolve(false);
-          throw error;
         }
       },
       onCancel: () => resolve(false),

@@ -13,10 +13,14 @@ export function formatMoney(value: string | null | undefined, decimals: number |
   } catch {
     return value;
   }
-  const fixed = decimals === undefined ? trimmed(amount) : amount.toFixed(decimals, Decimal.ROUND_HALF_UP);
+  return grouped(decimals === undefined ? trimmed(amount) : amount.toFixed(decimals, Decimal.ROUND_HALF_UP));
+}
+
+/** A plain decimal with its whole part grouped in thousands: `1234567.5` -> `1,234,567.5`. */
+function grouped(fixed: string): string {
   const [whole = '0', fraction] = fixed.split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return fraction ? `${grouped}.${fraction}` : grouped;
+  const thousands = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return fraction ? `${thousands}.${fraction}` : thousands;
 }
 
 function trimmed(amount: Decimal): string {
@@ -45,8 +49,12 @@ export function formatTime(iso: string | null | undefined): string {
   return zone ? `${time} ${zone}` : time;
 }
 
+/**
+ * A count or an axis tick, grouped in thousands, exact: a chart's tick can be 1.5 or 2.5, which
+ * BigInt refused (the dashboard crashed), and a count can pass 2^53, which a number would round.
+ */
 export function formatCount(value: string | number): string {
-  return new Intl.NumberFormat(i18next.language).format(BigInt(value));
+  return grouped(new Decimal(value).toFixed());
 }
 
 /** A fraction as a percentage: `0.05` -> `5 %`. */

@@ -1,7 +1,7 @@
 import type { Database, Transaction } from '../db/client.ts';
 import { currencies } from '../db/schema/index.ts';
 import { Money } from '../lib/decimal.ts';
-import { AppError } from '../lib/errors.ts';
+import { AppError, ValidationError } from '../lib/errors.ts';
 
 export type CurrencyRate = { code: string; rateToUsd: Money; decimals: number; enabled: boolean };
 
@@ -24,6 +24,17 @@ export function rateOf(rates: Map<string, CurrencyRate>, code: string): Currency
   const rate = rates.get(code);
   if (!rate?.enabled) throw new AppError('CURRENCY_UNKNOWN', undefined, { currency: code });
   return rate;
+}
+
+/**
+ * Money an operator enters moves in whole units of its currency's decimals (docs/admin.md, Rules):
+ * 0.001 USD would be shown as 0.00 and still be booked, so it is refused, naming the field.
+ */
+export function assertCurrencyDecimals(field: string, amount: Money | string, rate: CurrencyRate): void {
+  if (new Money(amount).decimalPlaces() <= rate.decimals) return;
+  throw new ValidationError([
+    { messageKey: 'validation.currencyDecimals', params: { field, currency: rate.code, decimals: rate.decimals } },
+  ]);
 }
 
 /** Units of `to` for one unit of `from`, at the currency list's rates. */

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@soar/contract';
+import type { AuditEntity, ErrorCode } from '@soar/contract';
 import { eq, getTableName } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { queryText, type Transaction } from '../db/client.ts';
@@ -22,7 +22,7 @@ export type Review<T extends ReviewedTable, V> = {
   audit: {
     by: { operatorId: number; ip: string };
     action: string;
-    entity: string;
+    entity: AuditEntity;
     view: (row: RowOf<T>) => V | Promise<V>;
   };
 };
@@ -68,8 +68,15 @@ export async function reviewRecord<T extends ReviewedTable, V>(
     action: audit.action,
     entity: audit.entity,
     entityId: id,
+    userId: ownerOf(after),
     before: beforeView,
     after: view,
   });
   return { before, after, view };
+}
+
+/** The member whose record was decided, when the table has a member column. */
+function ownerOf(row: object): number | null {
+  const userId = (row as { userId?: unknown }).userId;
+  return typeof userId === 'number' ? userId : null;
 }

@@ -21,8 +21,11 @@ export type Job = {
   name: string;
   periods(now: Date, lastDone: string | undefined): string[] | Promise<string[]>;
   run(context: JobContext): Promise<number>;
-  /** When the next period falls due after `now`, for the operators' status page. */
-  next?(now: Date): Date | undefined;
+  /**
+   * When the next period falls due, for the operators' status page: after `now`, or `now` when a
+   * period is already due (the next pass runs it); undefined when nothing is scheduled.
+   */
+  next?(now: Date): Date | undefined | Promise<Date | undefined>;
 };
 
 export type RunReport = { job: string; period: string; status: 'done' | 'failed'; items: number; error?: string };
@@ -179,14 +182,15 @@ export class JobRunner {
       })
       .from(jobRuns);
     const latest = new Map(rows.filter((row) => row.rank === 1).map((row) => [row.job, row]));
-    return this.jobs.map((job) => {
+    const nextRuns = await Promise.all(this.jobs.map((job) => job.next?.(now)));
+    return this.jobs.map((job, index) => {
       const row = latest.get(job.name);
       return {
         name: job.name,
         lastPeriod: row?.period ?? null,
         lastStatus: row?.status ?? null,
         lastRunAt: row?.startedAt.toISOString() ?? null,
-        nextRunAt: job.next?.(now)?.toISOString() ?? null,
+        nextRunAt: nextRuns[index]?.toISOString() ?? null,
         failures: row?.failures ?? 0,
         lastError: row?.status === 'failed' ? row.error : null,
       };

@@ -5,28 +5,31 @@ import { Form, Input, Modal, Radio, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../shared/confirm.ts';
-import { useCurrencies, useMoney } from '../../shared/currencies.ts';
+import { useCurrencies, useExactMoney } from '../../shared/currencies.ts';
 import { toastSuccess } from '../../shared/feedback.ts';
-import { useSubmitValidation, zodRule } from '../../shared/validation.ts';
+import { decimalsRule, useSubmitValidation, zodRule } from '../../shared/validation.ts';
 
 type Values = { userId: number; currency: string; direction: 'credit' | 'debit'; amount: string; reason: string };
 
 /** Proposes an adjustment: nothing moves until another operator approves it. */
 export function AdjustmentForm({
   userId,
+  uid: presetUid,
   onClose,
   onCreated,
 }: {
   userId?: number;
+  /** The preset member's UID: the picker searches it, so it shows who the member is. */
+  uid?: string;
   onClose: () => void;
   onCreated: () => void;
 }) {
   const { t } = useTranslation();
-  const money = useMoney();
+  const exactMoney = useExactMoney();
   const currencies = useCurrencies();
   const [form] = Form.useForm<Values>();
   const validation = useSubmitValidation();
-  const [search, setSearch] = useState('');
+  const [search, setSearch] = useState(presetUid ?? '');
   const members = useQuery({
     queryKey: ['admin/user/list', 'picker', search],
     queryFn: () => call('GET /admin/user/list', { query: { q: search || undefined, page: 1, pageSize: 10 } }),
@@ -41,14 +44,28 @@ export function AdjustmentForm({
   });
   const shape = adjustmentCreateBody.shape;
 
+  const currency = Form.useWatch('currency', form);
+  const decimals = currencies.data?.find((item) => item.code === currency)?.decimals;
+  const options = members.data?.list.map((member) => ({
+    value: member.id,
+    uid: member.uid,
+    label: `${member.uid} · ${member.nickname} · ${member.mail ?? member.phone ?? ''}`,
+  }));
+
   const submit = async () => {
     validation.onSubmitCapture();
     const values = await form.validateFields().catch(() => undefined);
     if (!values) return;
+    const uid = options?.find((option) => option.value === values.userId)?.uid ?? presetUid;
     void confirmAction({
       title: t('adjustments.confirmCreate'),
-      content: `${t(`adjustments.${values.direction}`)} ${money(values.amount, values.currency)} ${values.currency}`,
-      onOk: () => create.mutateAsync(values),
+      content: t('adjustments.confirmDetail', {
+        direction: t(`adjustments.${values.direction}`),
+        amount: exactMoney(values.amount.trim(), values.currency),
+        currency: values.currency,
+        uid,
+      }),
+      onOk: () => create.mutateAsync({ ...values, amount: values.amount.trim() }),
     });
   };
 
@@ -78,10 +95,7 @@ export function AdjustmentForm({
             filterOption={false}
             onSearch={setSearch}
             placeholder={t('members.searchPlaceholder')}
-            options={members.data?.list.map((member) => ({
-              value: member.id,
-              label: `${member.uid} · ${member.nickname} · ${member.mail ?? member.phone ?? ''}`,
-            }))}
+            options={options}
             data-testid="adjustment-member"
           />
         </Form.Item>
@@ -96,7 +110,12 @@ export function AdjustmentForm({
             options={currencies.data?.map((item) => ({ value: item.code, label: `${item.code} · ${item.name}` }))}
           />
         </Form.Item>
-        <Form.Item name="amount" label={t('common.amount')} rules={[zodRule(shape.amount, t('common.amount'))]}>
+        <Form.Item
+          name="amount"
+          label={t('common.amount')}
+          dependencies={['currency']}
+          rules={[zodRule(shape.amount, t('common.amount')), decimalsRule(t('common.amount'), currency, decimals)]}
+        >
           <Input inputMode="decimal" data-testid="adjustment-amount" />
         </Form.Item>
         <Form.Item

@@ -5,7 +5,7 @@ import { Alert, Button, Card, Select, Space, Table, Tag, Tooltip, Typography } f
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { confirmAction } from '../../shared/confirm.ts';
-import { useMoney } from '../../shared/currencies.ts';
+import { useExactMoney, useMoney } from '../../shared/currencies.ts';
 import { toastSuccess } from '../../shared/feedback.ts';
 import { formatTime } from '../../shared/format.ts';
 import { idempotencyHeaders } from '../../shared/idempotency.ts';
@@ -16,7 +16,7 @@ import { AdjustmentForm } from './adjustment-form.tsx';
 
 type Adjustment = ApiData<'GET /admin/adjustment/list'>['list'][number];
 
-const filterKeys = ['status', 'userId', 'new'] as const;
+const filterKeys = ['status', 'userId', 'uid', 'new'] as const;
 
 /**
  * Maker-checker (docs/admin.md): one operator proposes a credit or debit, a different one
@@ -25,6 +25,7 @@ const filterKeys = ['status', 'userId', 'new'] as const;
 export default function AdjustmentsPage() {
   const { t } = useTranslation();
   const money = useMoney();
+  const exactMoney = useExactMoney();
   const me = useSession((state) => state.operator);
   const queryClient = useQueryClient();
   const state = useUrlState(filterKeys);
@@ -46,7 +47,12 @@ export default function AdjustmentsPage() {
     },
   });
   const describe = (row: Adjustment) =>
-    `${t(`adjustments.${row.direction}`)} ${money(row.amount, row.currency)} ${row.currency} · ${row.uid}`;
+    t('adjustments.confirmDetail', {
+      direction: t(`adjustments.${row.direction}`),
+      amount: exactMoney(row.amount, row.currency),
+      currency: row.currency,
+      uid: row.uid,
+    });
 
   return (
     <Card
@@ -75,7 +81,7 @@ export default function AdjustmentsPage() {
       <Alert type="info" showIcon title={t('adjustments.rule')} style={{ marginBottom: 16 }} />
       {userId !== undefined && (
         <Tag closable onClose={() => state.set({ userId: undefined })} style={{ marginBottom: 12 }}>
-          {t('common.member')} #{userId}
+          {t('common.member')} {state.values.uid ?? `#${userId}`}
         </Tag>
       )}
       <Table<Adjustment>
@@ -86,7 +92,7 @@ export default function AdjustmentsPage() {
         data-testid="adjustment-table"
         columns={[
           { title: 'ID', dataIndex: 'id', width: 70 },
-          { title: t('common.member'), render: (_, row) => <Link to={`/members/${row.userId}`}>{row.uid}</Link> },
+          { title: t('common.member'), render: (_, row) => <Link to={`/members/${row.uid}`}>{row.uid}</Link> },
           {
             title: t('common.amount'),
             align: 'right',
@@ -151,7 +157,8 @@ export default function AdjustmentsPage() {
       {state.values.new && (
         <AdjustmentForm
           userId={userId}
-          onClose={() => state.set({ new: undefined, page: state.page })}
+          uid={state.values.uid}
+          onClose={() => state.set({ new: undefined, uid: undefined, page: state.page })}
           onCreated={() => void queryClient.invalidateQueries({ queryKey: ['admin/adjustment/list'] })}
         />
       )}

@@ -1,37 +1,44 @@
 import { call } from '@soar/client';
-import type { ApiData } from '@soar/contract';
+import { type ApiData, type AuditEntity, auditEntities } from '@soar/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, DatePicker, Form, Input, InputNumber, Select, Table, Tag } from 'antd';
+import { Button, Card, DatePicker, Form, Input, Select, Space, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { formatTime } from '../../shared/format.ts';
 import { urlPagination, useUrlState } from '../../shared/url-state.ts';
 import { AuditDiff } from './audit-diff.tsx';
+import { useAuditLabels } from './audit-labels.ts';
 
 type AuditEntry = ApiData<'GET /admin/audit/list'>['list'][number];
+type Filters = {
+  operator?: string;
+  uid?: string;
+  entity?: AuditEntity;
+  entityId?: string;
+  action?: string;
+  range?: [dayjs.Dayjs, dayjs.Dayjs];
+};
 
-const filterKeys = ['operatorId', 'entity', 'entityId', 'action', 'from', 'to'] as const;
-/** The entities operators' actions touch; a domain adds its own as it lands. */
-const entities = [
-  'deposit',
-  'withdrawal',
-  'adjustment',
-  'member',
-  'operator',
-  'deposit_channel',
-  'setting',
-  'news',
-  'banner',
-];
+const filterKeys = ['operator', 'operatorId', 'uid', 'entity', 'entityId', 'action', 'from', 'to'] as const;
+const cleared = Object.fromEntries(filterKeys.map((key) => [key, undefined]));
+const isEntity = (value: string | undefined): value is AuditEntity =>
+  (auditEntities as readonly string[]).includes(value ?? '');
 
-/** Every operator action, with filters in the URL and each change's before and after. */
+/**
+ * Every operator action and sign-in, in words (the raw key on hover), with filters in the URL:
+ * by operator username, member UID, record and action, and each change's before and after.
+ */
 export default function AuditPage() {
   const { t } = useTranslation();
+  const labels = useAuditLabels();
   const state = useUrlState(filterKeys);
-  const { operatorId, entity, entityId, action, from, to } = state.values;
+  const { operator, operatorId, uid, entity, entityId, action, from, to } = state.values;
   const query = {
+    operator,
     operatorId: operatorId ? Number(operatorId) : undefined,
-    entity,
+    uid,
+    entity: isEntity(entity) ? entity : undefined,
     entityId,
     action,
     from,
@@ -43,29 +50,29 @@ export default function AuditPage() {
     queryKey: ['admin/audit/list', query],
     queryFn: () => call('GET /admin/audit/list', { query }),
   });
+  const entityOptions = auditEntities
+    .map((value) => ({ value, label: labels.entity(value) }))
+    .sort((a, b) => a.label.localeCompare(b.label));
 
   return (
     <Card title={t('menu.audit')}>
-      <Form
+      <Form<Filters>
         layout="inline"
         style={{ marginBottom: 16, rowGap: 8 }}
         key={JSON.stringify(state.values)}
         initialValues={{
-          operatorId: operatorId ? Number(operatorId) : undefined,
-          entity,
+          operator,
+          uid,
+          entity: query.entity,
           entityId,
           action,
           range: from && to ? [dayjs(from), dayjs(to)] : undefined,
         }}
-        onFinish={(values: {
-          operatorId?: number;
-          entity?: string;
-          entityId?: string;
-          action?: string;
-          range?: [dayjs.Dayjs, dayjs.Dayjs];
-        }) =>
+        onFinish={(values) =>
           state.set({
-            operatorId: values.operatorId,
+            operator: values.operator?.trim(),
+            operatorId: undefined,
+            uid: values.uid?.trim(),
             entity: values.entity,
             entityId: values.entityId?.trim(),
             action: values.action?.trim(),
@@ -75,42 +82,46 @@ export default function AuditPage() {
         }
         data-testid="audit-filters"
       >
-        <Form.Item name="operatorId" label={t('audit.operator')}>
-          <InputNumber min={1} precision={0} placeholder="ID" style={{ width: 100 }} />
+        <Form.Item name="operator" label={t('audit.operator')}>
+          <Input
+            placeholder={t('audit.operatorPlaceholder')}
+            allowClear
+            style={{ width: 140 }}
+            data-testid="audit-operator"
+          />
+        </Form.Item>
+        <Form.Item name="uid" label={t('audit.memberUid')}>
+          <Input
+            placeholder={t('audit.uidPlaceholder')}
+            allowClear
+            maxLength={8}
+            inputMode="numeric"
+            style={{ width: 120 }}
+            data-testid="audit-uid"
+          />
         </Form.Item>
         <Form.Item name="entity" label={t('audit.entity')}>
           <Select
             allowClear
-            style={{ width: 170 }}
-            options={entities.map((value) => ({ value, label: t(`audit.entities.${value}`) }))}
+            showSearch={{ optionFilterProp: 'label' }}
+            style={{ width: 190 }}
+            options={entityOptions}
             data-testid="audit-entity"
           />
         </Form.Item>
-        <Form.Item name="entityId" label="ID">
+        <Form.Item name="entityId" label={t('audit.recordId')}>
           <Input style={{ width: 90 }} />
         </Form.Item>
         <Form.Item name="action" label={t('audit.action')}>
-          <Input placeholder="deposit.review" style={{ width: 170 }} />
+          <Input placeholder="deposit.review" style={{ width: 160 }} />
         </Form.Item>
         <Form.Item name="range" label={t('audit.time')}>
           <DatePicker.RangePicker />
         </Form.Item>
-        <Button type="primary" htmlType="submit">
+        <Button type="primary" htmlType="submit" data-testid="audit-filter">
           {t('common.filter')}
         </Button>
-        <Button
-          type="link"
-          onClick={() =>
-            state.set({
-              operatorId: undefined,
-              entity: undefined,
-              entityId: undefined,
-              action: undefined,
-              from: undefined,
-              to: undefined,
-            })
-          }
-        >
+        <Button type="link" onClick={() => state.set(cleared)}>
           {t('common.reset')}
         </Button>
       </Form>
@@ -122,23 +133,78 @@ export default function AuditPage() {
         expandable={{ expandedRowRender: (row) => <AuditDiff before={row.before} after={row.after} /> }}
         data-testid="audit-table"
         columns={[
-          { title: t('common.time'), render: (_, row) => formatTime(row.time), width: 220 },
+          { title: t('common.time'), render: (_, row) => formatTime(row.time), width: 190 },
           {
             title: t('audit.operator'),
+            render: (_, row) => {
+              const name = row.operatorName ?? attemptedUsername(row);
+              const label = row.operatorName ?? t('audit.unknownOperator', { username: name ?? '—' });
+              return name ? (
+                <Button
+                  type="link"
+                  size="small"
+                  style={{ paddingInline: 0 }}
+                  title={row.operatorId === null ? undefined : `#${row.operatorId}`}
+                  onClick={() => state.set({ ...cleared, operator: name })}
+                >
+                  {label}
+                </Button>
+              ) : (
+                label
+              );
+            },
+          },
+          {
+            title: t('audit.action'),
             render: (_, row) => (
-              <Button type="link" size="small" onClick={() => state.set({ operatorId: row.operatorId })}>
-                {row.operatorName} (#{row.operatorId})
-              </Button>
+              <Tag color={actionColor(row.action)} title={row.action} data-testid="audit-action">
+                {labels.action(row.action)}
+              </Tag>
             ),
           },
-          { title: t('audit.action'), render: (_, row) => <Tag color="blue">{row.action}</Tag> },
           {
             title: t('audit.entity'),
-            render: (_, row) => `${t(`audit.entities.${row.entity}`, { defaultValue: row.entity })} #${row.entityId}`,
+            render: (_, row) => (
+              <span title={`${row.entity}${row.entityId ? ` #${row.entityId}` : ''}`}>
+                {labels.entity(row.entity)}
+                {row.entityId && row.entity !== 'member' ? ` #${row.entityId}` : ''}
+              </span>
+            ),
+          },
+          {
+            title: t('audit.member'),
+            render: (_, row) =>
+              row.memberUid ? (
+                <Space size={4}>
+                  <Link to={`/members/${row.memberUid}`}>{row.memberUid}</Link>
+                  <Button
+                    type="link"
+                    size="small"
+                    onClick={() => state.set({ ...cleared, uid: row.memberUid ?? undefined })}
+                  >
+                    {t('common.filter')}
+                  </Button>
+                </Space>
+              ) : (
+                '—'
+              ),
           },
           { title: 'IP', dataIndex: 'ip' },
         ]}
       />
     </Card>
   );
+}
+
+/** A failed sign-in under an unknown username names no operator: the username typed stands in. */
+function attemptedUsername(row: AuditEntry): string | undefined {
+  if (row.entity !== 'operator' || !row.after || typeof row.after !== 'object') return undefined;
+  const username = (row.after as { username?: unknown }).username;
+  return typeof username === 'string' ? username : undefined;
+}
+
+function actionColor(action: string): string {
+  if (action === 'operator.loginFailed') return 'red';
+  if (action.startsWith('operator.log')) return 'default';
+  return 'blue';
 }

@@ -242,7 +242,7 @@ function OfferForm({ offer, onClose, onSaved }: { offer?: Offer; onClose: () => 
             extra={t('blockOffers.minQuantityHint')}
             rules={[zodRule(field.minQuantity, t('blockOffers.minQuantity'))]}
           >
-            <InputNumber min={1} precision={0} style={{ width: 180 }} data-testid="block-offer-min" />
+            <InputNumber style={{ width: 180 }} data-testid="block-offer-min" />
           </Form.Item>
           <Form.Item
             name="maxQuantity"
@@ -259,7 +259,7 @@ function OfferForm({ offer, onClose, onSaved }: { offer?: Offer; onClose: () => 
               }),
             ]}
           >
-            <InputNumber min={1} precision={0} style={{ width: 180 }} data-testid="block-offer-max" />
+            <InputNumber style={{ width: 180 }} data-testid="block-offer-max" />
           </Form.Item>
         </Space>
         <Form.Item

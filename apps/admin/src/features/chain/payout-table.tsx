@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useMoney } from '../../shared/currencies.ts';
 import { formatTime } from '../../shared/format.ts';
 import { idempotencyHeaders } from '../../shared/idempotency.ts';
+import { MemberCell } from '../../shared/member-cell.tsx';
 
 type Payout = ApiData<'GET /admin/chain/payout/list'>['list'][number];
 
@@ -43,7 +44,7 @@ export function PayoutTable({ state }: { state?: PayoutState }) {
         scroll={{ x: 'max-content' }}
         columns={[
           { title: 'ID', dataIndex: 'id', width: 64 },
-          { title: t('common.member'), dataIndex: 'userId' },
+          { title: t('common.member'), render: (_, row) => <MemberCell member={row.member} /> },
           {
             title: t('chain.arrival'),
             align: 'right',

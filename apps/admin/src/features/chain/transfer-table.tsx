@@ -1,5 +1,5 @@
 import { call } from '@soar/client';
-import type { ApiData, ChainTransferState } from '@soar/contract';
+import { type ApiData, type ChainTransferState, chainTransferReviewBody } from '@soar/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input, InputNumber, Modal, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
@@ -7,6 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { useMoney } from '../../shared/currencies.ts';
 import { formatTime } from '../../shared/format.ts';
 import { idempotencyHeaders } from '../../shared/idempotency.ts';
+import { MemberCell } from '../../shared/member-cell.tsx';
+import { zodRule } from '../../shared/validation.ts';
 
 type Transfer = ApiData<'GET /admin/chain/transfer/list'>['list'][number];
 type Decision = { transfer: Transfer; decision: 'credit' | 'dismiss' };
@@ -65,7 +67,7 @@ export function TransferTable({ state }: { state?: ChainTransferState }) {
               ),
           },
           { title: t('chain.to'), render: (_, row) => <Short value={row.to} /> },
-          { title: t('common.member'), render: (_, row) => row.userId ?? '—' },
+          { title: t('common.member'), render: (_, row) => <MemberCell member={row.member} /> },
           { title: t('chain.transaction'), render: (_, row) => <Short value={row.txHash} /> },
           { title: t('chain.block'), render: (_, row) => `${row.blockNumber} · ${row.confirmations}` },
           {
@@ -167,9 +169,12 @@ function TransferDecision({
           <Form.Item
             name="userId"
             label={t('chain.creditMember')}
-            rules={[{ required: true, message: t('chain.memberRequired') }]}
+            rules={[
+              { required: true, message: t('chain.memberRequired') },
+              zodRule(chainTransferReviewBody.shape.userId, t('chain.creditMember')),
+            ]}
           >
-            <InputNumber min={1} max={2_147_483_647} precision={0} style={{ width: '100%' }} />
+            <InputNumber style={{ width: '100%' }} />
           </Form.Item>
         )}
         <Form.Item

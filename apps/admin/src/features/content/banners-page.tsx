@@ -1,16 +1,16 @@
 import { call } from '@soar/client';
-import { type ApiData, bannerTranslation } from '@soar/contract';
+import { type ApiData, bannerBody, bannerTranslation } from '@soar/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Form, Input, InputNumber, Modal, Select, Space, Switch, Table, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmButton } from '../../shared/confirm-button.tsx';
+import { contentLanguages, filledTranslations } from '../../shared/content-languages.ts';
 import { toastSuccess } from '../../shared/feedback.ts';
 import { useFormSave } from '../../shared/form-save.ts';
 import { EnabledTag } from '../../shared/status.tsx';
 import { zodRule } from '../../shared/validation.ts';
 import styles from './content.module.css';
-import { contentLanguages, filledTranslations } from './languages.ts';
 
 type Banner = ApiData<'GET /admin/banner/list'>[number];
 type Values = Omit<Banner, 'id'>;
@@ -135,8 +135,12 @@ function BannerForm({ banner, onClose, onSaved }: { banner?: Banner; onClose: ()
           <Form.Item name="link" label={t('banners.link')}>
             <Input style={{ width: 260 }} placeholder="/pages/deposit/index" />
           </Form.Item>
-          <Form.Item name="sort" label={t('channels.sort')}>
-            <InputNumber min={0} max={1000} precision={0} />
+          <Form.Item
+            name="sort"
+            label={t('channels.sort')}
+            rules={[zodRule(bannerBody.shape.sort, t('channels.sort'))]}
+          >
+            <InputNumber data-testid="banner-sort" />
           </Form.Item>
           <Form.Item name="enabled" label={t('channels.enabled')} valuePropName="checked">
             <Switch />

@@ -5,9 +5,9 @@ import { Button, DatePicker, Drawer, Form, Input, Select, Skeleton, Space, Tabs 
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../shared/confirm.ts';
+import { contentLanguages, filledTranslations } from '../../shared/content-languages.ts';
 import { toastSuccess } from '../../shared/feedback.ts';
 import { useSubmitValidation, zodRule } from '../../shared/validation.ts';
-import { contentLanguages, filledTranslations } from './languages.ts';
 
 type ArticleBody = ApiInput<'POST /admin/news/create'>['body'];
 type Text = { title?: string; summary?: string; body?: string };
@@ -39,7 +39,7 @@ export function NewsEditor({
     enabled: id !== undefined,
   });
   const save = useMutation({
-    mutationFn: (values: Values) => {
+    mutationFn: ({ values, draft }: { values: Values; draft: boolean }) => {
       const body = {
         slug: values.slug,
         category: values.category as ArticleBody['category'],
@@ -48,7 +48,7 @@ export function NewsEditor({
         translations: filledTranslations(values.translations) as ArticleBody['translations'],
       };
       return id === undefined
-        ? call('POST /admin/news/create', { body })
+        ? call('POST /admin/news/create', { body: { ...body, draft } })
         : call('POST /admin/news/update', { body: { id, ...body } });
     },
     onSuccess: () => {
@@ -70,10 +70,16 @@ export function NewsEditor({
   const text = articleTranslation.shape;
   const required = (lang: string) => lang === 'en';
 
-  const submit = async () => {
+  const submit = async (draft: boolean) => {
     validation.onSubmitCapture();
     const values = await form.validateFields().catch(() => undefined);
-    if (values) void confirmAction({ title: t('common.confirmSave'), onOk: () => save.mutateAsync(values) });
+    if (!values) return;
+    const title = draft
+      ? t('news.confirmDraft')
+      : id === undefined
+        ? t('news.confirmPublishNew')
+        : t('common.confirmSave');
+    void confirmAction({ title, onOk: () => save.mutateAsync({ values, draft }) });
   };
 
   return (
@@ -83,9 +89,16 @@ export function NewsEditor({
       onClose={onClose}
       title={id === undefined ? t('news.new') : `${t('common.edit')} · ${article?.title ?? ''}`}
       extra={
-        <Button type="primary" onClick={() => void submit()} loading={save.isPending} data-testid="news-save">
-          {t('common.save')}
-        </Button>
+        <Space>
+          {id === undefined && (
+            <Button onClick={() => void submit(true)} loading={save.isPending} data-testid="news-save-draft">
+              {t('news.saveDraft')}
+            </Button>
+          )}
+          <Button type="primary" onClick={() => void submit(false)} loading={save.isPending} data-testid="news-save">
+            {id === undefined ? t('news.publish') : t('common.save')}
+          </Button>
+        </Space>
       }
     >
       <Form<Values>

@@ -13,13 +13,16 @@ type Article = ApiData<'GET /admin/news/list'>['list'][number];
 
 const filterKeys = ['q', 'state', 'edit'] as const;
 
+/** A draft or an unpublished article: members do not see it; its action is to publish. */
+const offMemberApp = (row: Article) => row.draft || row.unpublishedAt !== null;
+
 /** News in seven languages: list, write, edit, take off the member app and put back. */
 export default function NewsPage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const state = useUrlState(filterKeys);
   const { q, edit } = state.values;
-  const published = state.values.state as 'published' | 'unpublished' | undefined;
+  const published = state.values.state as 'draft' | 'published' | 'unpublished' | undefined;
   const list = useQuery({
     queryKey: ['admin/news/list', q, published, state.page, state.pageSize],
     queryFn: () =>
@@ -27,7 +30,7 @@ export default function NewsPage() {
   });
   const toggle = useMutation({
     mutationFn: (row: Article) =>
-      row.unpublishedAt
+      offMemberApp(row)
         ? call('POST /admin/news/publish', { body: { id: row.id } })
         : call('POST /admin/news/unpublish', { body: { id: row.id } }),
     onSuccess: () => {
@@ -54,7 +57,8 @@ export default function NewsPage() {
             value={published}
             style={{ width: 150 }}
             onChange={(value) => state.set({ state: value })}
-            options={['published', 'unpublished'].map((value) => ({ value, label: t(`news.${value}`) }))}
+            options={['draft', 'published', 'unpublished'].map((value) => ({ value, label: t(`news.${value}`) }))}
+            data-testid="news-state-filter"
           />
           <Button type="primary" onClick={() => state.set({ edit: 'new', page: state.page })} data-testid="news-new">
             {t('news.new')}
@@ -81,7 +85,13 @@ export default function NewsPage() {
             title: t('common.status'),
             width: 110,
             render: (_, row) =>
-              row.unpublishedAt ? <Tag>{t('news.unpublished')}</Tag> : <Tag color="green">{t('news.published')}</Tag>,
+              row.draft ? (
+                <Tag color="gold">{t('news.draft')}</Tag>
+              ) : row.unpublishedAt ? (
+                <Tag>{t('news.unpublished')}</Tag>
+              ) : (
+                <Tag color="green">{t('news.published')}</Tag>
+              ),
           },
           {
             title: t('common.actions'),
@@ -93,16 +103,23 @@ export default function NewsPage() {
                 </Button>
                 <Button
                   size="small"
-                  danger={!row.unpublishedAt}
+                  danger={!offMemberApp(row)}
                   onClick={() =>
                     void confirmAction({
-                      title: t(row.unpublishedAt ? 'news.confirmPublish' : 'news.confirmUnpublish'),
+                      title: t(
+                        row.draft
+                          ? 'news.confirmPublishDraft'
+                          : row.unpublishedAt
+                            ? 'news.confirmPublish'
+                            : 'news.confirmUnpublish',
+                      ),
                       content: row.title,
                       onOk: () => toggle.mutateAsync(row),
                     })
                   }
+                  data-testid={`news-toggle-${row.id}`}
                 >
-                  {row.unpublishedAt ? t('news.publish') : t('news.unpublish')}
+                  {offMemberApp(row) ? t('news.publish') : t('news.unpublish')}
                 </Button>
               </Space>
             ),

@@ -1,4 +1,5 @@
 import { call } from '@soar/client';
+import type { ApiData } from '@soar/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Col, Empty, Row, Segmented, Skeleton, Statistic, Typography } from 'antd';
 import { useState } from 'react';
@@ -7,17 +8,42 @@ import { Link } from 'react-router';
 import { formatCount, formatMoney } from '../../shared/format.ts';
 import { DailyChart } from './daily-chart.tsx';
 import styles from './dashboard.module.css';
+import { queueAge } from './queue-age.ts';
 
-/** Where each queue's card leads: its page, waiting items first. */
+type Queue = ApiData<'GET /admin/dashboard'>['queues'][number];
+
+/** Where each queue's card leads: its page, filtered to what waits. */
 const queuePaths: Record<string, string> = {
   deposit: '/deposits?status=0',
   withdraw: '/withdrawals?status=0',
   adjustment: '/adjustments?status=0',
   loan: '/loans?approvalStatus=0',
+  kyc: '/kyc?status=0',
+  blockOrder: '/orders',
+  ipoAllotment: '/ipo?state=closed',
+  chat: '/support?waiting=true',
   chainHeld: '/chain',
   chainFailed: '/chain',
   chainNodeDown: '/chain',
 };
+
+/** One queue: how many wait, since when the oldest, and the way to its page. */
+function QueueCard({ queue }: { queue: Queue }) {
+  const { t } = useTranslation();
+  const age = queue.oldestAt ? queueAge(queue.oldestAt, Date.now()) : undefined;
+  return (
+    <Link to={queuePaths[queue.key] ?? '/'} data-testid={`queue-${queue.key}`}>
+      <Card hoverable className={queue.count > 0 ? styles.waiting : undefined}>
+        <Statistic title={t(`dashboard.queue.${queue.key}`)} value={queue.count} />
+        <Typography.Text type="secondary" data-testid={`queue-${queue.key}-age`}>
+          {age
+            ? t('dashboard.oldest', { age: t(`dashboard.age.${age.unit}`, { count: age.count }) })
+            : t('dashboard.nothingWaiting')}
+        </Typography.Text>
+      </Card>
+    </Link>
+  );
+}
 
 /** Series drawn together on one chart, by unit. */
 const charts = [
@@ -49,16 +75,14 @@ export default function DashboardPage() {
       <Row gutter={[16, 16]}>
         {queues.length === 0 && (
           <Col span={24}>
-            <Empty description={t('dashboard.noQueues')} />
+            <Card>
+              <Empty description={t('dashboard.noQueues')} data-testid="no-queues" />
+            </Card>
           </Col>
         )}
         {queues.map((queue) => (
           <Col key={queue.key} xs={12} lg={6}>
-            <Link to={queuePaths[queue.key] ?? '/'} data-testid={`queue-${queue.key}`}>
-              <Card hoverable className={queue.count > 0 ? styles.waiting : undefined}>
-                <Statistic title={t(`dashboard.queue.${queue.key}`)} value={queue.count} />
-              </Card>
-            </Link>
+            <QueueCard queue={queue} />
           </Col>
         ))}
       </Row>

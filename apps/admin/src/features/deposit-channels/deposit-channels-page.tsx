@@ -167,8 +167,8 @@ function ChannelForm({ channel, onClose, onSaved }: { channel?: Channel; onClose
           </>
         )}
         <Space size="large">
-          <Form.Item name="sort" label={t('channels.sort')}>
-            <InputNumber precision={0} />
+          <Form.Item name="sort" label={t('channels.sort')} rules={[zodRule(shape.sort, t('channels.sort'))]}>
+            <InputNumber data-testid="channel-sort" />
           </Form.Item>
           <Form.Item name="enabled" label={t('channels.enabled')} valuePropName="checked">
             <Switch />

@@ -4,6 +4,7 @@ import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useMoney } from '../../shared/currencies.ts';
 import { formatTime } from '../../shared/format.ts';
+import { MemberCell } from '../../shared/member-cell.tsx';
 import { QueuePage } from '../../shared/review-queue/queue-page.tsx';
 import { DepositStatus } from '../../shared/status.tsx';
 import { DepositReview } from './deposit-review.tsx';
@@ -32,7 +33,7 @@ export default function DepositQueuePage() {
       testId="deposit-table"
       columns={[
         { title: 'ID', dataIndex: 'id', width: 80 },
-        { title: t('common.member'), dataIndex: 'userId', width: 100 },
+        { title: t('common.member'), render: (_, row) => <MemberCell member={row.member} /> },
         {
           title: t('deposits.type'),
           render: (_, row) => <Tag>{row.type === 'bank' ? t('deposits.bank') : `USDT ${row.network ?? ''}`}</Tag>,

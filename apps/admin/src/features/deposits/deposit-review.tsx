@@ -1,5 +1,5 @@
 import { call } from '@soar/client';
-import { type DepositReviewBody, decimalString, depositStatuses } from '@soar/contract';
+import { type DepositReviewBody, decimalString, depositReviewBody, depositStatuses } from '@soar/contract';
 import { Button, Descriptions, Divider, Form, Input, Space, Typography } from 'antd';
 import Decimal from 'decimal.js';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,7 @@ import { idempotencyHeaders } from '../../shared/idempotency.ts';
 import { ReviewDrawer, useDecision } from '../../shared/review-queue/review-drawer.tsx';
 import { DepositStatus } from '../../shared/status.tsx';
 import { UploadImage } from '../../shared/upload-image.tsx';
-import { useSubmitValidation } from '../../shared/validation.ts';
+import { useSubmitValidation, zodRule } from '../../shared/validation.ts';
 import type { AdminDeposit } from './deposit-queue-page.tsx';
 
 type Decision = Omit<DepositReviewBody, 'id'>;
@@ -55,11 +55,18 @@ export function DepositReview({
     );
   };
 
+  const refuse = async () => {
+    validation.onSubmitCapture();
+    const values = await form.validateFields(['remark']).catch(() => undefined);
+    if (!values?.remark) return;
+    decide({ status: depositStatuses.refuse, remark: values.remark.trim() }, t('deposits.confirmRefuse', { amount }));
+  };
+
   return (
     <ReviewDrawer
       title={`${t('deposits.review')} #${deposit.id}`}
       status={<DepositStatus status={deposit.status} />}
-      userId={deposit.userId}
+      uid={deposit.member.uid}
       onClose={onClose}
       testId="deposit-review"
     >
@@ -142,7 +149,12 @@ export function DepositReview({
                 data-testid="audit-amount"
               />
             </Form.Item>
-            <Form.Item name="remark" label={t('common.remark')}>
+            <Form.Item
+              name="remark"
+              label={t('common.remark')}
+              extra={t('deposits.remarkHint')}
+              rules={[zodRule(depositReviewBody.shape.remark.unwrap().min(1), t('common.remark'))]}
+            >
               <Input.TextArea maxLength={500} rows={2} data-testid="deposit-remark" />
             </Form.Item>
             <Space>
@@ -161,16 +173,7 @@ export function DepositReview({
               <Button onClick={() => void part()} data-testid="deposit-part">
                 {t('deposits.part')}
               </Button>
-              <Button
-                danger
-                onClick={() =>
-                  decide(
-                    { status: depositStatuses.refuse, remark: form.getFieldValue('remark') || undefined },
-                    t('deposits.confirmRefuse', { amount }),
-                  )
-                }
-                data-testid="deposit-refuse"
-              >
+              <Button danger onClick={() => void refuse()} data-testid="deposit-refuse">
                 {t('deposits.refuse')}
               </Button>
             </Space>

@@ -249,9 +249,6 @@ function EditDialog({ schedule, onClose }: { schedule: Schedule; onClose: () => 
                     style={{ marginBottom: 8 }}
                   >
                     <InputNumber
-                      min={0}
-                      max={10}
-                      precision={0}
                       style={{ width: 90 }}
                       aria-label={t('fees.level')}
                       data-testid={`fee-level-${item.name}`}

@@ -4,9 +4,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Col, Descriptions, Drawer, Row, Table, Tag, Typography } from 'antd';
 import Decimal from 'decimal.js';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useMoney } from '../../shared/currencies.ts';
 import { formatPercent, formatTime } from '../../shared/format.ts';
+import { MemberCell } from '../../shared/member-cell.tsx';
 import type { AdminFund } from './funds-page.tsx';
 
 /** One fund: its terms, its published daily rates against the promised range, and its orders. */
@@ -89,7 +89,7 @@ export function FundDetail({ fund, onClose }: { fund: AdminFund; onClose: () => 
               { title: 'ID', dataIndex: 'id' },
               {
                 title: t('common.member'),
-                render: (_, row) => <Link to={`/members/${row.userId}`}>#{row.userId}</Link>,
+                render: (_, row) => <MemberCell member={row.member} />,
               },
               { title: t('common.amount'), align: 'right', render: (_, row) => money(row.amount, row.currency) },
               {

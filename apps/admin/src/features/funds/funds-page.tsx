@@ -242,10 +242,10 @@ function FundForm({ fund, onClose, onSaved }: { fund?: AdminFund; onClose: () =>
             extra={t('funds.cycleHint')}
             rules={[zodRule(field.cycleDays, t('funds.cycle'))]}
           >
-            <InputNumber disabled={locked} min={1} max={365} precision={0} data-testid="fund-cycle" />
+            <InputNumber disabled={locked} data-testid="fund-cycle" />
           </Form.Item>
-          <Form.Item name="sort" label={t('channels.sort')}>
-            <InputNumber min={-1000} max={1000} precision={0} />
+          <Form.Item name="sort" label={t('channels.sort')} rules={[zodRule(field.sort, t('channels.sort'))]}>
+            <InputNumber data-testid="fund-sort" />
           </Form.Item>
         </Space>
         <Space size="large" wrap>

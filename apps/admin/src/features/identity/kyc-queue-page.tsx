@@ -1,7 +1,7 @@
 import { call } from '@soar/client';
 import { type ApiData, type KycField, type KycReviewBody, kycApplicationStatuses, kycFields } from '@soar/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Checkbox, Descriptions, Drawer, Input, Select, Space, Table, Tag } from 'antd';
+import { Button, Card, Checkbox, Descriptions, Drawer, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../shared/confirm.ts';
@@ -79,7 +79,9 @@ function KycReview({ id, onClose }: { id: number; onClose: () => void }) {
         onClose();
       },
     });
-  const refused = Object.values(reasons).filter(Boolean).length > 0;
+  // A field marked refused, even before its reason is typed, keeps the submission from passing.
+  const marked = Object.keys(reasons).length > 0;
+  const refused = marked && Object.values(reasons).every(Boolean);
   return (
     <Drawer open width={720} title={`${t('identity.kyc.title')} #${id}`} onClose={onClose} data-testid="kyc-review">
       {data && (
@@ -127,13 +129,20 @@ function KycReview({ id, onClose }: { id: number; onClose: () => void }) {
             ))}
           </Descriptions>
           {data.status === kycApplicationStatuses.review && (
-            <Space>
-              <Button type="primary" disabled={refused} onClick={() => decide(1)} data-testid="kyc-pass">
-                {t('identity.kyc.pass')}
-              </Button>
-              <Button danger disabled={!refused} onClick={() => decide(2)} data-testid="kyc-refuse">
-                {t('identity.kyc.refuse')}
-              </Button>
+            <Space direction="vertical">
+              <Space>
+                <Button type="primary" disabled={marked} onClick={() => decide(1)} data-testid="kyc-pass">
+                  {t('identity.kyc.pass')}
+                </Button>
+                <Button danger disabled={!refused} onClick={() => decide(2)} data-testid="kyc-refuse">
+                  {t('identity.kyc.refuse')}
+                </Button>
+              </Space>
+              {marked && (
+                <Typography.Text type="secondary" data-testid="kyc-pass-blocked">
+                  {t('identity.kyc.passBlocked')}
+                </Typography.Text>
+              )}
             </Space>
           )}
           {data.history.length > 0 && (

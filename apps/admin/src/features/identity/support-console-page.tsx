@@ -1,14 +1,16 @@
 import { apiPrefix, call } from '@soar/client';
 import type { ApiData } from '@soar/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Badge, Button, Card, Empty, Input, List, Space, Typography } from 'antd';
+import { Badge, Button, Card, Empty, Input, List, Segmented, Space, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../shared/format.ts';
 import { useSession } from '../../shared/session.ts';
 import { UploadImage } from '../../shared/upload-image.tsx';
+import { useUrlState } from '../../shared/url-state.ts';
 
 type Conversation = ApiData<'GET /admin/support/conversation/list'>['list'][number];
+const filterKeys = ['waiting'] as const;
 
 /** Listens to the operators' `support:desk` topic with the operator's token; calls back on each frame. */
 function useDesk(onFrame: () => void) {
@@ -49,9 +51,15 @@ export default function SupportConsolePage() {
   const { t } = useTranslation();
   const client = useQueryClient();
   const [current, setCurrent] = useState<number>();
+  // `?waiting=true` is the dashboard's chat queue: chats whose last message is the member's.
+  const filter = useUrlState(filterKeys);
+  const waiting = filter.values.waiting === 'true';
   const conversations = useQuery({
-    queryKey: ['admin/support/conversation/list'],
-    queryFn: () => call('GET /admin/support/conversation/list', { query: { page: 1, pageSize: 50 } }),
+    queryKey: ['admin/support/conversation/list', waiting],
+    queryFn: () =>
+      call('GET /admin/support/conversation/list', {
+        query: { page: 1, pageSize: 50, ...(waiting ? { waiting: 'true' } : {}) },
+      }),
   });
   const thread = useQuery({
     queryKey: ['admin/support/message/list', current],
@@ -87,7 +95,22 @@ export default function SupportConsolePage() {
   return (
     // A flex row, not a Space: Space wraps each card in an item, so the chat could not take the rest.
     <div style={{ display: 'flex', alignItems: 'flex-start', gap: 16, width: '100%' }}>
-      <Card title={t('identity.support.title')} style={{ width: 360, flex: 'none' }}>
+      <Card
+        title={t('identity.support.title')}
+        style={{ width: 360, flex: 'none' }}
+        extra={
+          <Segmented
+            size="small"
+            value={waiting ? 'waiting' : 'all'}
+            options={[
+              { value: 'all', label: t('common.all') },
+              { value: 'waiting', label: t('identity.support.waiting') },
+            ]}
+            onChange={(value) => filter.set({ waiting: value === 'waiting' ? 'true' : undefined })}
+            data-testid="conversation-filter"
+          />
+        }
+      >
         <List<Conversation>
           dataSource={conversations.data?.list}
           locale={{ emptyText: <Empty description={t('identity.support.empty')} /> }}

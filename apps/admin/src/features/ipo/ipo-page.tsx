@@ -1,11 +1,13 @@
 import { call } from '@soar/client';
-import type { ApiData } from '@soar/contract';
+import { type ApiData, ipoOfferBody, ipoReviewBody } from '@soar/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Form, Input, InputNumber, Modal, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, Form, Input, InputNumber, Modal, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../shared/confirm.ts';
 import { toastSuccess } from '../../shared/feedback.ts';
+import { useUrlState } from '../../shared/url-state.ts';
+import { zodRule } from '../../shared/validation.ts';
 
 type Offer = ApiData<'GET /admin/ipo/offer/list'>['list'][number];
 type Subscription = ApiData<'GET /admin/ipo/list'>['list'][number];
@@ -29,6 +31,8 @@ type Values = {
 };
 
 const offersKey = ['admin/ipo/offer/list'];
+const offerStates = ['upcoming', 'open', 'closed', 'allotted', 'listed'] as const;
+const filterKeys = ['state'] as const;
 
 /** IPO offers (docs/ipo.md): publish with a committed seed, price, allot, and the applications of one. */
 export default function IpoPage() {
@@ -37,6 +41,8 @@ export default function IpoPage() {
   const [creating, setCreating] = useState(false);
   const [selected, setSelected] = useState<Offer>();
   const [pricing, setPricing] = useState<Offer>();
+  // `?state=closed` is the dashboard's queue: offers whose window has closed, waiting to be allotted.
+  const filter = useUrlState(filterKeys);
   const offers = useQuery({
     queryKey: offersKey,
     queryFn: () => call('GET /admin/ipo/offer/list', { query: { page: 1, pageSize: 100 } }),
@@ -56,16 +62,27 @@ export default function IpoPage() {
       <Card
         title={t('menu.ipo')}
         extra={
-          <Button type="primary" onClick={() => setCreating(true)} data-testid="ipo-new">
-            {t('common.add')}
-          </Button>
+          <Space>
+            <Select
+              allowClear
+              placeholder={t('common.all')}
+              style={{ width: 160 }}
+              value={filter.values.state}
+              onChange={(state?: string) => filter.set({ state })}
+              options={offerStates.map((value) => ({ value, label: t(`ipo.states.${value}`) }))}
+              data-testid="ipo-state-filter"
+            />
+            <Button type="primary" onClick={() => setCreating(true)} data-testid="ipo-new">
+              {t('common.add')}
+            </Button>
+          </Space>
         }
       >
         <Table<Offer>
           rowKey="id"
           size="small"
           loading={offers.isFetching}
-          dataSource={offers.data?.list}
+          dataSource={offers.data?.list.filter((offer) => !filter.values.state || offer.state === filter.values.state)}
           pagination={false}
           data-testid="ipo-table"
           onRow={(row) => ({ onClick: () => setSelected(row) })}
@@ -132,14 +149,9 @@ export default function IpoPage() {
 /** The `ipo` queue of one offer: each application, with a hand allotment before the lottery. */
 function Subscriptions({ offer, onChanged }: { offer: Offer; onChanged: () => void }) {
   const { t } = useTranslation();
-  const [lots, setLots] = useState<Record<number, number | null>>({});
   const list = useQuery({
     queryKey: ['admin/ipo/list', offer.id],
     queryFn: () => call('GET /admin/ipo/list', { query: { offerId: offer.id, page: 1, pageSize: 100 } }),
-  });
-  const review = useMutation({
-    mutationFn: (body: { id: number; allottedLots: number }) => call('POST /admin/ipo/review', { body }),
-    onSuccess: onChanged,
   });
   return (
     <Card title={t('ipo.subscriptionsOf', { symbol: offer.symbol })}>
@@ -149,6 +161,7 @@ function Subscriptions({ offer, onChanged }: { offer: Offer; onChanged: () => vo
         loading={list.isFetching}
         dataSource={list.data?.list}
         pagination={false}
+        data-testid="ipo-subscriptions"
         columns={[
           { title: 'ID', dataIndex: 'id' },
           { title: t('ipo.member'), dataIndex: 'uid' },
@@ -161,35 +174,64 @@ function Subscriptions({ offer, onChanged }: { offer: Offer; onChanged: () => vo
           },
           {
             title: t('ipo.allotByHand'),
-            render: (_, row) =>
-              offer.allottedAt ? null : (
-                <Space>
-                  <InputNumber
-                    size="small"
-                    min={0}
-                    max={row.lots}
-                    precision={0}
-                    value={lots[row.id] ?? null}
-                    onChange={(value) => setLots({ ...lots, [row.id]: value })}
-                  />
-                  <Button
-                    size="small"
-                    disabled={lots[row.id] === undefined || lots[row.id] === null}
-                    onClick={() =>
-                      void confirmAction({
-                        title: t('ipo.confirmHand'),
-                        onOk: () => review.mutateAsync({ id: row.id, allottedLots: lots[row.id] ?? 0 }),
-                      })
-                    }
-                  >
-                    {t('common.save')}
-                  </Button>
-                </Space>
-              ),
+            render: (_, row) => (offer.allottedAt ? null : <HandAllotment row={row} onSaved={onChanged} />),
           },
         ]}
       />
     </Card>
+  );
+}
+
+/**
+ * Lots allotted by hand to one application: at most the lots applied for (docs/admin.md, Rules).
+ * A number out of range is refused under the field, never clamped to the nearest allowed one.
+ */
+function HandAllotment({ row, onSaved }: { row: Subscription; onSaved: () => void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<{ allottedLots: number }>();
+  const review = useMutation({
+    mutationFn: (allottedLots: number) => call('POST /admin/ipo/review', { body: { id: row.id, allottedLots } }),
+    onSuccess: onSaved,
+  });
+  const label = t('ipo.allotted');
+  const save = ({ allottedLots }: { allottedLots: number }) =>
+    void confirmAction({
+      title: t('ipo.confirmHand'),
+      content: t('ipo.confirmHandDetail', {
+        uid: row.uid,
+        allotted: allottedLots,
+        lots: row.lots,
+        amount: `${row.amount} ${row.currency}`,
+      }),
+      onOk: () => review.mutateAsync(allottedLots),
+    });
+  return (
+    <Form form={form} onFinish={save} validateTrigger="onChange">
+      {/* The field's reason shows under the input and its button together (noStyle bubbles it up). */}
+      <Form.Item style={{ marginBottom: 0 }}>
+        <Space.Compact>
+          <Form.Item
+            name="allottedLots"
+            noStyle
+            rules={[
+              zodRule(ipoReviewBody.shape.allottedLots, label),
+              {
+                validator: async (_rule, value: number | null | undefined) => {
+                  if (typeof value === 'number' && value > row.lots) {
+                    throw new Error(t('ipo.allotTooMany', { max: row.lots, lots: row.lots }));
+                  }
+                },
+              },
+            ]}
+          >
+            <InputNumber size="small" aria-label={label} style={{ width: 90 }} data-testid={`ipo-hand-${row.id}`} />
+          </Form.Item>
+          <Button size="small" htmlType="submit" data-testid={`ipo-hand-save-${row.id}`}>
+            {t('common.save')}
+          </Button>
+        </Space.Compact>
+      </Form.Item>
+    </Form>
   );
 }
 
@@ -204,7 +246,7 @@ function PriceForm({ offer, onClose, onSaved }: { offer: Offer; onClose: () => v
     },
   });
   return (
-    <Modal open title={t('ipo.setPrice')} onCancel={onClose} onOk={() => void save.mutateAsync()} destroyOnHidden>
+    <Modal open title={t('ipo.setPrice')} onCancel={onClose} onOk={() => save.mutate()} destroyOnHidden>
       <p>{t('ipo.priceNote', { min: offer.priceMin, max: offer.priceMax })}</p>
       <Input value={finalPrice} onChange={(event) => setFinalPrice(event.target.value)} suffix={offer.currency} />
     </Modal>
@@ -243,7 +285,7 @@ function OfferForm({ onClose, onSaved }: { onClose: () => void; onSaved: () => v
   });
   const submit = async () => {
     const values = await form.validateFields().catch(() => undefined);
-    if (values) await save.mutateAsync(values);
+    if (values) save.mutate(values);
   };
   const required = [{ required: true, message: t('validation.required', { field: '' }) }];
   return (
@@ -273,17 +315,22 @@ function OfferForm({ onClose, onSaved }: { onClose: () => void; onSaved: () => v
           <Input.TextArea rows={2} />
         </Form.Item>
         <Space size="middle" wrap>
-          <Form.Item name="lotSize" label={t('ipo.lotSize')} rules={required}>
-            <InputNumber min={1} precision={0} />
-          </Form.Item>
-          <Form.Item name="minLots" label={t('ipo.minLots')} rules={required}>
-            <InputNumber min={1} precision={0} />
-          </Form.Item>
-          <Form.Item name="maxLots" label={t('ipo.maxLots')} rules={required}>
-            <InputNumber min={1} precision={0} />
-          </Form.Item>
-          <Form.Item name="sharesOffered" label={t('ipo.shares')} rules={required}>
-            <InputNumber min={1} precision={0} style={{ width: 140 }} data-testid="ipo-shares" />
+          {(['lotSize', 'minLots', 'maxLots'] as const).map((name) => (
+            <Form.Item
+              key={name}
+              name={name}
+              label={t(`ipo.${name}`)}
+              rules={[zodRule(ipoOfferBody.shape[name], t(`ipo.${name}`))]}
+            >
+              <InputNumber data-testid={`ipo-${name}`} />
+            </Form.Item>
+          ))}
+          <Form.Item
+            name="sharesOffered"
+            label={t('ipo.shares')}
+            rules={[zodRule(ipoOfferBody.shape.sharesOffered, t('ipo.shares'))]}
+          >
+            <InputNumber style={{ width: 140 }} data-testid="ipo-shares" />
           </Form.Item>
         </Space>
         <Space size="middle" wrap>

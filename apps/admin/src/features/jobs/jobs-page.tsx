@@ -1,7 +1,7 @@
 import { call } from '@soar/client';
 import type { ApiData } from '@soar/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Card, Table, Tag, Typography } from 'antd';
+import { Alert, Card, Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../shared/format.ts';
 
@@ -40,7 +40,12 @@ export default function JobsPage() {
           {
             title: t('jobs.name'),
             dataIndex: 'name',
-            render: (name: string) => <Typography.Text code>{name}</Typography.Text>,
+            render: (name: string) => (
+              <Space direction="vertical" size={0}>
+                <Typography.Text code>{name}</Typography.Text>
+                <Typography.Text type="secondary">{t(`jobs.names.${name}`, { defaultValue: '' })}</Typography.Text>
+              </Space>
+            ),
           },
           { title: t('jobs.lastPeriod'), render: (_, row) => row.lastPeriod ?? '—' },
           {
@@ -53,7 +58,17 @@ export default function JobsPage() {
               ),
           },
           { title: t('jobs.lastRun'), render: (_, row) => formatTime(row.lastRunAt) },
-          { title: t('jobs.nextRun'), render: (_, row) => formatTime(row.nextRunAt) },
+          {
+            title: t('jobs.nextRun'),
+            render: (_, row) =>
+              row.nextRunAt ? (
+                <span data-testid={`job-next-${row.name}`}>{formatTime(row.nextRunAt)}</span>
+              ) : (
+                <Typography.Text type="secondary" data-testid={`job-next-${row.name}`}>
+                  {t('jobs.nothingScheduled')}
+                </Typography.Text>
+              ),
+          },
           {
             title: t('jobs.failures'),
             align: 'right',

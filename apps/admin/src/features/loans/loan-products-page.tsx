@@ -194,10 +194,10 @@ function ProductForm({ product, onClose, onSaved }: { product?: Product; onClose
             label={t('loans.cycleDays')}
             rules={[zodRule(field.cycleDays, t('loans.cycleDays'))]}
           >
-            <InputNumber min={1} max={365} precision={0} data-testid="loan-product-days" />
+            <InputNumber data-testid="loan-product-days" />
           </Form.Item>
-          <Form.Item name="sort" label={t('channels.sort')}>
-            <InputNumber min={-1000} max={1000} precision={0} />
+          <Form.Item name="sort" label={t('channels.sort')} rules={[zodRule(field.sort, t('channels.sort'))]}>
+            <InputNumber data-testid="loan-product-sort" />
           </Form.Item>
         </Space>
         <Space size="large" wrap>

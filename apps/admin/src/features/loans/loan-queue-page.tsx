@@ -3,6 +3,7 @@ import { type ApiData, loanApprovalStatuses, loanStatuses } from '@soar/contract
 import { useTranslation } from 'react-i18next';
 import { useMoney } from '../../shared/currencies.ts';
 import { formatTime } from '../../shared/format.ts';
+import { MemberCell } from '../../shared/member-cell.tsx';
 import { QueuePage } from '../../shared/review-queue/queue-page.tsx';
 import { LoanReview } from './loan-review.tsx';
 import { LoanApproval, LoanState } from './loan-status.tsx';
@@ -47,7 +48,7 @@ export default function LoanQueuePage() {
       testId="loan-table"
       columns={[
         { title: 'ID', dataIndex: 'id', width: 80 },
-        { title: t('common.member'), dataIndex: 'userId', width: 100 },
+        { title: t('common.member'), render: (_, row) => <MemberCell member={row.member} /> },
         { title: t('loans.product'), dataIndex: 'name' },
         {
           title: t('loans.applied'),

@@ -48,6 +48,9 @@ export function LoanReview({
   const { currency, terms } = loan;
   const show = (value: string) => `${money(value, currency)} ${currency}`;
   const waiting = loan.approvalStatus === loanApprovalStatuses.pending;
+  // docs/admin.md, Rules: the product's range as the member accepted it, at most the amount applied for.
+  const range = { min: terms.minAmount, max: Decimal.min(loan.amount, terms.maxAmount).toFixed() };
+  const uid = loan.member.uid;
   const open = loan.status !== loanStatuses.notDisbursed;
 
   const approve = async () => {
@@ -56,7 +59,7 @@ export function LoanReview({
     if (!values) return;
     const amount = values.amount?.trim() || loan.amount;
     void confirmAction({
-      title: t('loans.confirmApprove', { amount: show(amount) }),
+      title: t('loans.confirmApprove', { amount: show(amount), uid }),
       content: t('loans.confirmApproveHint', { days: terms.cycleDays }),
       onOk: () => review.mutateAsync({ status: loanApprovalStatuses.approved, amount }),
     });
@@ -70,7 +73,7 @@ export function LoanReview({
       return;
     }
     void confirmAction({
-      title: t('loans.confirmRefuse', { amount: show(loan.amount) }),
+      title: t('loans.confirmRefuse', { amount: show(loan.amount), uid }),
       content: reason,
       onOk: () => review.mutateAsync({ status: loanApprovalStatuses.refused, reason }),
     });
@@ -85,7 +88,7 @@ export function LoanReview({
           <LoanState status={loan.status} />
         </Space>
       }
-      userId={loan.userId}
+      uid={loan.member.uid}
       onClose={onClose}
       testId="loan-review"
     >
@@ -150,9 +153,13 @@ export function LoanReview({
                 {
                   validator: async (_rule, value: string | undefined) => {
                     if (!value?.trim()) return;
-                    if (!loanAmount.safeParse(value.trim()).success) throw new Error(t('validation.loanAmount'));
-                    if (new Decimal(value.trim()).gt(loan.amount))
-                      throw new Error(t('loans.approveTooMuch', { amount: show(loan.amount) }));
+                    const field = t('loans.approveAmount');
+                    if (!loanAmount.safeParse(value.trim()).success)
+                      throw new Error(t('validation.loanAmount', { field }));
+                    const amount = new Decimal(value.trim());
+                    if (amount.lt(range.min) || amount.gt(range.max)) {
+                      throw new Error(t('loans.approveRange', { field, min: show(range.min), max: show(range.max) }));
+                    }
                   },
                 },
               ]}

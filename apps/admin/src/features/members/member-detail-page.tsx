@@ -1,60 +1,37 @@
 import { call } from '@soar/client';
 import { loanAdminApi, memberAdminApi, quantAdminApi, roleAllows, statementAdminApi } from '@soar/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  Alert,
-  Button,
-  Card,
-  Col,
-  Descriptions,
-  InputNumber,
-  Row,
-  Skeleton,
-  Space,
-  Switch,
-  Table,
-  Tabs,
-  Tag,
-  Typography,
-} from 'antd';
-import { useState } from 'react';
+import { Alert, Button, Card, Col, Descriptions, Row, Skeleton, Space, Table, Tabs, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { confirmAction } from '../../shared/confirm.ts';
 import { useMoney } from '../../shared/currencies.ts';
 import { toastSuccess } from '../../shared/feedback.ts';
 import { formatTime } from '../../shared/format.ts';
 import { useMemberDetail } from '../../shared/member-context/member-context.tsx';
 import { useSession } from '../../shared/session.ts';
 import { DepositStatus, KycStatus, WithdrawStatus } from '../../shared/status.tsx';
+import { MemberFreeze } from './member-freeze.tsx';
 import { MemberLedger } from './member-ledger.tsx';
 import { MemberPositions } from './member-positions.tsx';
 import { MemberFunds, MemberLoans } from './member-products.tsx';
 import { MemberSessions } from './member-sessions.tsx';
 import { MemberStatements } from './member-statements.tsx';
+import { VipLevelForm } from './vip-level-form.tsx';
 
 /** A member: balances, positions, ledger, deposits, withdrawals, sessions; VIP and freezes for compliance. */
 export default function MemberDetailPage() {
   const { t } = useTranslation();
   const money = useMoney();
-  const id = Number(useParams().id);
+  const uid = useParams().uid;
   const [params, setParams] = useSearchParams();
   const role = useSession((state) => state.operator?.role ?? 'support');
   const queryClient = useQueryClient();
-  const detail = useMemberDetail(Number.isInteger(id) && id > 0 ? id : undefined);
-  const [vip, setVip] = useState<number | null>(null);
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['admin/user/detail', id] });
+  const detail = useMemberDetail(uid);
+  // The URL names the member by UID (docs/admin.md); the member's calls take the id it answers.
+  const id = detail.data?.id ?? 0;
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['admin/user/detail', uid] });
   const setVipLevel = useMutation({
     mutationFn: (vipLevel: number) => call('POST /admin/user/vip', { body: { id, vipLevel } }),
-    onSuccess: () => {
-      toastSuccess(t('common.saved'));
-      setVip(null);
-      refresh();
-    },
-  });
-  const freeze = useMutation({
-    mutationFn: (body: { login?: boolean; withdraw?: boolean }) =>
-      call('POST /admin/user/freeze', { body: { id, ...body } }),
     onSuccess: () => {
       toastSuccess(t('common.saved'));
       refresh();
@@ -67,12 +44,6 @@ export default function MemberDetailPage() {
   const canLedger = roleAllows(memberAdminApi.ledger, role);
   const tab = params.get('tab') ?? 'balances';
 
-  const toggle = (kind: 'login' | 'withdraw', value: boolean) =>
-    void confirmAction({
-      title: t(`members.confirm.${kind}.${value ? 'freeze' : 'unfreeze'}`, { uid: member.uid }),
-      onOk: () => freeze.mutateAsync({ [kind]: value }),
-    });
-
   return (
     <Space direction="vertical" size="large" style={{ width: '100%' }} data-testid="member-detail">
       <Card
@@ -83,7 +54,7 @@ export default function MemberDetailPage() {
         }
         extra={
           roleAllows({ roles: ['finance'] }, role) && (
-            <Link to={`/adjustments?new=1&userId=${member.id}`}>
+            <Link to={`/adjustments?new=1&userId=${member.id}&uid=${member.uid}`}>
               <Button>{t('adjustments.new')}</Button>
             </Link>
           )
@@ -110,47 +81,16 @@ export default function MemberDetailPage() {
             <Descriptions column={1} size="small" bordered>
               <Descriptions.Item label={t('members.vipLevel')}>
                 {canEdit ? (
-                  <Space>
-                    <InputNumber
-                      min={0}
-                      max={10}
-                      precision={0}
-                      value={vip ?? member.vipLevel}
-                      onChange={(value) => setVip(value)}
-                      data-testid="vip-level"
-                    />
-                    <Button
-                      disabled={vip === null || vip === member.vipLevel}
-                      onClick={() =>
-                        void confirmAction({
-                          title: t('members.confirm.vip', { uid: member.uid, level: vip ?? 0 }),
-                          onOk: () => setVipLevel.mutateAsync(vip ?? 0),
-                        })
-                      }
-                      data-testid="vip-save"
-                    >
-                      {t('common.save')}
-                    </Button>
-                  </Space>
+                  <VipLevelForm key={member.vipLevel} member={member} onSave={setVipLevel.mutateAsync} />
                 ) : (
                   member.vipLevel
                 )}
               </Descriptions.Item>
               <Descriptions.Item label={t('members.loginFrozen')}>
-                <Switch
-                  checked={member.loginFrozen}
-                  disabled={!canEdit}
-                  onChange={(value) => toggle('login', value)}
-                  data-testid="freeze-login"
-                />
+                <MemberFreeze member={member} kind="login" canEdit={canEdit} onChanged={refresh} />
               </Descriptions.Item>
               <Descriptions.Item label={t('members.withdrawFrozen')}>
-                <Switch
-                  checked={member.withdrawFrozen}
-                  disabled={!canEdit}
-                  onChange={(value) => toggle('withdraw', value)}
-                  data-testid="freeze-withdraw"
-                />
+                <MemberFreeze member={member} kind="withdraw" canEdit={canEdit} onChanged={refresh} />
               </Descriptions.Item>
             </Descriptions>
           </Col>

@@ -26,7 +26,7 @@ export function MemberSessions({ userId, uid }: { userId: number; uid: string })
     onSuccess: () => {
       toastSuccess(t('members.sessionRevoked'));
       void queryClient.invalidateQueries({ queryKey: ['admin/user/sessions', userId] });
-      void queryClient.invalidateQueries({ queryKey: ['admin/user/detail', userId] });
+      void queryClient.invalidateQueries({ queryKey: ['admin/user/detail', uid] });
     },
   });
   const canRevoke = roleAllows(memberAdminApi.sessionRevoke, role);

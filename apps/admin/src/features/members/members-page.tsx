@@ -41,7 +41,7 @@ export default function MembersPage() {
         loading={list.isFetching}
         dataSource={list.data?.list}
         pagination={urlPagination(state, list.data?.total)}
-        onRow={(row) => ({ onClick: () => navigate(`/members/${row.id}`), style: { cursor: 'pointer' } })}
+        onRow={(row) => ({ onClick: () => navigate(`/members/${row.uid}`), style: { cursor: 'pointer' } })}
         data-testid="member-table"
         columns={[
           { title: t('members.uid'), dataIndex: 'uid' },

@@ -8,6 +8,7 @@ import { confirmAction } from '../../shared/confirm.ts';
 import { useMoney } from '../../shared/currencies.ts';
 import { toastSuccess } from '../../shared/feedback.ts';
 import { formatPercent, formatTime } from '../../shared/format.ts';
+import { MemberCell } from '../../shared/member-cell.tsx';
 import { urlPagination, useUrlState } from '../../shared/url-state.ts';
 
 type AdminOrder = ApiData<'GET /admin/order/list'>['list'][number];
@@ -18,6 +19,14 @@ const filterKeys = [] as const;
 export default function OrderQueuePage() {
   const { t } = useTranslation();
   const money = useMoney();
+  // docs/admin.md: a decision's confirm names the member by UID, the money with its currency and the shares.
+  const describe = (row: AdminOrder) =>
+    t('orders.confirmDetail', {
+      uid: row.member.uid,
+      quantity: row.quantity,
+      symbol: row.symbol,
+      frozen: `${money(row.frozen, row.currency)} ${row.currency}`,
+    });
   const state = useUrlState(filterKeys);
   const queryClient = useQueryClient();
   const [reasons, setReasons] = useState<Record<number, string>>({});
@@ -44,7 +53,7 @@ export default function OrderQueuePage() {
         data-testid="order-table"
         columns={[
           { title: 'ID', dataIndex: 'id', width: 70 },
-          { title: t('common.member'), render: (_, row) => `${row.userId} ${row.mail ?? ''}` },
+          { title: t('common.member'), render: (_, row) => <MemberCell member={row.member} /> },
           { title: t('orders.symbol'), render: (_, row) => `${row.symbol} · ${row.name}` },
           {
             title: t('orders.offer'),
@@ -89,7 +98,12 @@ export default function OrderQueuePage() {
                   onClick={() =>
                     void confirmAction({
                       title: t('orders.confirmPass', { quantity: row.quantity, symbol: row.symbol }),
-                      content: row.offer ? t('orders.passOfferHint', { price: row.limitPrice }) : t('orders.passHint'),
+                      content: (
+                        <>
+                          <p>{describe(row)}</p>
+                          {row.offer ? t('orders.passOfferHint', { price: row.limitPrice }) : t('orders.passHint')}
+                        </>
+                      ),
                       onOk: () => review.mutateAsync({ id: row.id, status: orderReviewStatuses.pass }),
                     })
                   }
@@ -112,7 +126,12 @@ export default function OrderQueuePage() {
                   onClick={() =>
                     void confirmAction({
                       title: t('orders.confirmRefuse', { quantity: row.quantity, symbol: row.symbol }),
-                      content: reasons[row.id],
+                      content: (
+                        <>
+                          <p>{describe(row)}</p>
+                          {reasons[row.id]}
+                        </>
+                      ),
                       onOk: () =>
                         review.mutateAsync({ id: row.id, status: orderReviewStatuses.refuse, reason: reasons[row.id] }),
                     })

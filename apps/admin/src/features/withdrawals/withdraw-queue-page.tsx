@@ -3,6 +3,7 @@ import { type ApiData, withdrawStatuses } from '@soar/contract';
 import { useTranslation } from 'react-i18next';
 import { useMoney } from '../../shared/currencies.ts';
 import { formatTime } from '../../shared/format.ts';
+import { MemberCell } from '../../shared/member-cell.tsx';
 import { QueuePage } from '../../shared/review-queue/queue-page.tsx';
 import { WithdrawStatus } from '../../shared/status.tsx';
 import { WithdrawReview } from './withdraw-review.tsx';
@@ -31,7 +32,7 @@ export default function WithdrawQueuePage() {
       testId="withdraw-table"
       columns={[
         { title: 'ID', dataIndex: 'id', width: 80 },
-        { title: t('common.member'), dataIndex: 'userId', width: 100 },
+        { title: t('common.member'), render: (_, row) => <MemberCell member={row.member} /> },
         {
           title: t('common.amount'),
           align: 'right',

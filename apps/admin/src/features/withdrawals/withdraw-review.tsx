@@ -24,7 +24,7 @@ export function WithdrawReview({
 }) {
   const { t } = useTranslation();
   const money = useMoney();
-  const [form] = Form.useForm<{ remark?: string }>();
+  const [form] = Form.useForm<{ remark?: string; payoutReference?: string }>();
   const validation = useSubmitValidation();
   const review = useDecision(
     (body: Omit<WithdrawReviewBody, 'id'>) =>
@@ -38,7 +38,7 @@ export function WithdrawReview({
 
   const refuse = async () => {
     validation.onSubmitCapture();
-    const values = await form.validateFields().catch(() => undefined);
+    const values = await form.validateFields(['remark']).catch(() => undefined);
     if (!values?.remark) return;
     void confirmAction({
       title: t('withdrawals.confirmRefuse', { amount: total }),
@@ -51,7 +51,7 @@ export function WithdrawReview({
     <ReviewDrawer
       title={`${t('withdrawals.review')} #${withdrawal.id}`}
       status={<WithdrawStatus status={withdrawal.status} />}
-      userId={withdrawal.userId}
+      uid={withdrawal.member.uid}
       onClose={onClose}
       testId="withdraw-review"
     >
@@ -86,6 +86,13 @@ export function WithdrawReview({
         </Descriptions.Item>
         <Descriptions.Item label={t('common.submitted')}>{formatTime(withdrawal.submitTime)}</Descriptions.Item>
         <Descriptions.Item label={t('common.reviewed')}>{formatTime(withdrawal.auditTime)}</Descriptions.Item>
+        {withdrawal.payoutReference && (
+          <Descriptions.Item label={t('withdrawals.payoutReference')} span={2}>
+            <Typography.Text copyable code data-testid="withdraw-payout-reference">
+              {withdrawal.payoutReference}
+            </Typography.Text>
+          </Descriptions.Item>
+        )}
         {withdrawal.remark && (
           <Descriptions.Item label={t('withdrawals.reason')} span={2}>
             {withdrawal.remark}
@@ -102,6 +109,13 @@ export function WithdrawReview({
             onSubmitCapture={validation.onSubmitCapture}
           >
             <Form.Item
+              name="payoutReference"
+              label={t('withdrawals.payoutReference')}
+              extra={t('withdrawals.payoutReferenceHint')}
+            >
+              <Input maxLength={200} data-testid="withdraw-payout-reference-input" />
+            </Form.Item>
+            <Form.Item
               name="remark"
               label={t('withdrawals.reason')}
               extra={t('withdrawals.reasonHint')}
@@ -112,13 +126,16 @@ export function WithdrawReview({
             <Space>
               <Button
                 type="primary"
-                onClick={() =>
+                onClick={() => {
+                  const payoutReference = form.getFieldValue('payoutReference')?.trim() || undefined;
                   void confirmAction({
                     title: t('withdrawals.confirmPass', { amount }),
-                    content: `${withdrawal.network} ${withdrawal.address}`,
-                    onOk: () => review.mutateAsync({ status: withdrawStatuses.pass }),
-                  })
-                }
+                    content: [`${withdrawal.network} ${withdrawal.address}`, payoutReference]
+                      .filter(Boolean)
+                      .join(' · '),
+                    onOk: () => review.mutateAsync({ status: withdrawStatuses.pass, payoutReference }),
+                  });
+                }}
                 data-testid="withdraw-pass"
               >
                 {t('withdrawals.pass')}

@@ -7,11 +7,12 @@ import { useMoney } from '../currencies.ts';
 import { formatTime } from '../format.ts';
 import { DepositStatus, KycStatus, WithdrawStatus } from '../status.tsx';
 
-export function useMemberDetail(id: number | undefined) {
+/** A member by the UID operators see; the key is `['admin/user/detail', uid]`. */
+export function useMemberDetail(uid: string | undefined) {
   return useQuery({
-    queryKey: ['admin/user/detail', id],
-    queryFn: () => call('GET /admin/user/detail', { query: { id: id ?? 0 } }),
-    enabled: id !== undefined,
+    queryKey: ['admin/user/detail', uid],
+    queryFn: () => call('GET /admin/user/detail', { query: { uid: uid ?? '' } }),
+    enabled: uid !== undefined,
   });
 }
 
@@ -19,10 +20,10 @@ export function useMemberDetail(id: number | undefined) {
  * What an operator needs beside a review: who the member is, KYC, freezes, balances, and their
  * latest deposits and withdrawals.
  */
-export function MemberContext({ userId }: { userId: number }) {
+export function MemberContext({ uid }: { uid: string }) {
   const { t } = useTranslation();
   const money = useMoney();
-  const detail = useMemberDetail(userId);
+  const detail = useMemberDetail(uid);
   if (detail.isPending) return <Skeleton active />;
   if (detail.isError) return <Alert type="error" title={t('common.loadFailed')} />;
   const member = detail.data;
@@ -30,7 +31,7 @@ export function MemberContext({ userId }: { userId: number }) {
     <Card size="small" title={t('memberContext.title')} data-testid="member-context">
       <Descriptions size="small" column={1}>
         <Descriptions.Item label={t('members.uid')}>
-          <Link to={`/members/${member.id}`}>{member.uid}</Link> · {member.nickname}
+          <Link to={`/members/${member.uid}`}>{member.uid}</Link> · {member.nickname}
         </Descriptions.Item>
         <Descriptions.Item label={t('members.contact')}>
           {member.mail ?? (member.phone ? `+${member.areaCode} ${member.phone}` : '—')}

@@ -9,14 +9,15 @@ import { MemberContext } from '../member-context/member-context.tsx';
 export function ReviewDrawer({
   title,
   status,
-  userId,
+  uid,
   onClose,
   testId,
   children,
 }: {
   title: string;
   status: ReactNode;
-  userId: number;
+  /** The member's UID: their context shows beside the record. */
+  uid: string;
   onClose: () => void;
   testId: string;
   children: ReactNode;
@@ -26,7 +27,7 @@ export function ReviewDrawer({
       <Row gutter={24}>
         <Col span={14}>{children}</Col>
         <Col span={10}>
-          <MemberContext userId={userId} />
+          <MemberContext uid={uid} />
         </Col>
       </Row>
     </Drawer>

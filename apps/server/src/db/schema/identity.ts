@@ -39,11 +39,18 @@ export const kycApplications = pgTable(
   ],
 );
 
-/** Announcements from operators: each is copied into every member's inbox as a notice. */
+export type AnnouncementTranslation = { title: string; body: string };
+
+/**
+ * Announcements from operators: each is copied into every member's inbox as a notice. `title` and
+ * `body` are the English text; `translations` the other languages written, which a member reading
+ * in one of them sees instead.
+ */
 export const announcements = pgTable('announcements', {
   id: serial('id').primaryKey(),
   title: text('title').notNull(),
   body: text('body').notNull(),
+  translations: jsonb('translations').$type<Record<string, AnnouncementTranslation>>().notNull().default({}),
   recipients: integer('recipients').notNull().default(0),
   operatorId: integer('operator_id')
     .notNull()

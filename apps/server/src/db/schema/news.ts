@@ -14,6 +14,8 @@ export const newsArticles = pgTable(
     translations: jsonb('translations').$type<Record<string, ArticleTranslation>>().notNull(),
     /** Taken off the member app by an operator; the row stays for the record. */
     unpublishedAt: timestamp('unpublished_at', { withTimezone: true }),
+    /** Saved by an operator, never published yet: no member call reads it (docs/admin.md, News). */
+    draft: boolean('draft').notNull().default(false),
   },
   (table) => [index('news_articles_published').on(table.publishedAt)],
 );

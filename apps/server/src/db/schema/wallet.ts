@@ -220,6 +220,8 @@ export const withdrawals = pgTable(
     payoutFailure: text('payout_failure').$type<'reverted' | 'dropped'>(),
     /** The transaction that pays it: the latest signed, then the one mined. */
     txHash: text('tx_hash'),
+    /** Paid by hand: the transfer hash or bank reference the operator recorded at the pass. */
+    payoutReference: text('payout_reference'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     createdAt: createdAt(),
     auditedAt: timestamp('audited_at', { withTimezone: true }),

@@ -2,7 +2,7 @@ import { adjustmentStatuses } from '@soar/contract';
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { recordAudit } from '../../core/audit.ts';
-import { currencyRates, rateOf } from '../../core/currency.ts';
+import { assertCurrencyDecimals, currencyRates, rateOf } from '../../core/currency.ts';
 import type { IdempotencyClaim } from '../../core/idempotency.ts';
 import { reviewRecord } from '../../core/review.ts';
 import type { Database } from '../../db/client.ts';
@@ -69,7 +69,7 @@ export class AdjustmentService {
     actor: Actor,
     body: { userId: number; currency: string; direction: 'credit' | 'debit'; amount: string; reason: string },
   ) {
-    rateOf(await currencyRates(this.db), body.currency);
+    assertCurrencyDecimals('amount', body.amount, rateOf(await currencyRates(this.db), body.currency));
     return this.db.transaction(async (tx) => {
       const [member] = await tx.select({ id: users.id }).from(users).where(eq(users.id, body.userId));
       if (!member) throw new AppError('MEMBER_NOT_FOUND');
@@ -93,9 +93,13 @@ export class AdjustmentService {
 
   /** The row is locked first; its maker may not approve it; the ledger refuses a debit below zero. */
   async approve(actor: Actor, body: { id: number; remark?: string }, claim?: IdempotencyClaim) {
+    const rates = await currencyRates(this.db);
     return this.ledger.transaction(async (book) => {
       const { after, view } = await this.decide(book, actor, body.id, 'adjustment.approve', async (row) => {
         if (row.makerId === actor.operatorId) throw new AppError('ADJUSTMENT_OWN');
+        // A proposal stored before the rule is checked again: approving it would book the extra decimals.
+        const rate = rates.get(row.currency);
+        if (rate) assertCurrencyDecimals('amount', row.amount, rate);
         const amount = new Money(row.amount);
         const member = { userId: row.userId, bucket: 'available' as const, currency: row.currency };
         const platform = { platform: 'adjustments' as const, currency: row.currency };

@@ -22,8 +22,8 @@ export const adminAuthRoutes: FastifyPluginAsync<{ db: Database; account: Operat
     { config: { rateLimit: accountRateLimits.login } },
   );
   route(app, operatorApi.me, (_request, { operator }) => account.me(operator.operatorId));
-  route(app, operatorApi.logout, async (_request, { operator }) => {
-    await operatorLogout(db, operator.sessionId);
+  route(app, operatorApi.logout, async (request, { operator }) => {
+    await operatorLogout(db, operator, request.ip);
     app.bus.emit('operatorSessions', { operatorId: operator.operatorId });
     return null;
   });

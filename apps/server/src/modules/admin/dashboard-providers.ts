@@ -1,26 +1,8 @@
-import {
-  adjustmentStatuses,
-  chainTransferStates,
-  depositStatuses,
-  loanApprovalStatuses,
-  loanStatuses,
-  payoutStates,
-  quantOrderStatuses,
-  withdrawStatuses,
-} from '@soar/contract';
+import { depositStatuses, loanStatuses, payoutStates, quantOrderStatuses, withdrawStatuses } from '@soar/contract';
 import { and, count, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
 import { convert, currencyRates } from '../../core/currency.ts';
 import type { Database } from '../../db/client.ts';
-import {
-  balanceAdjustments,
-  chainNetworks,
-  chainTransfers,
-  deposits,
-  loans,
-  quantOrders,
-  users,
-  withdrawals,
-} from '../../db/schema/index.ts';
+import { chainNetworks, deposits, loans, quantOrders, users, withdrawals } from '../../db/schema/index.ts';
 import { Money, moneyString } from '../../lib/decimal.ts';
 import { type DashboardProvider, type DashboardRange, dailySeries } from './dashboard.ts';
 
@@ -42,7 +24,7 @@ function today(range: DashboardRange, byDay: Map<string, Money>) {
   return moneyString(byDay.get(range.days[range.days.length - 1] ?? '') ?? new Money(0));
 }
 
-/** Deposits credited and withdrawals paid, per day in USD; their waiting queues. */
+/** Deposits credited and withdrawals paid, per day in USD (their queues: dashboard-queues.ts). */
 export function walletDashboard(db: Database): DashboardProvider {
   return {
     name: 'wallet',
@@ -50,13 +32,7 @@ export function walletDashboard(db: Database): DashboardProvider {
     async collect(range) {
       const depositDay = utcDay(deposits.auditedAt);
       const withdrawDay = utcDay(withdrawals.auditedAt);
-      const [waitingDeposits, waitingWithdrawals, credited, paid] = await Promise.all([
-        // Deposits seen on chain wait for confirmations, not for an operator.
-        db
-          .select({ n: count() })
-          .from(deposits)
-          .where(and(eq(deposits.status, depositStatuses.wait), eq(deposits.source, 'manual'))),
-        db.select({ n: count() }).from(withdrawals).where(eq(withdrawals.status, withdrawStatuses.wait)),
+      const [credited, paid] = await Promise.all([
         db
           .select({
             day: depositDay,
@@ -84,10 +60,6 @@ export function walletDashboard(db: Database): DashboardProvider {
       const depositUsd = await usdByDay(db, credited);
       const withdrawUsd = await usdByDay(db, paid);
       return {
-        queues: [
-          { key: 'deposit', count: waitingDeposits[0]?.n ?? 0 },
-          { key: 'withdraw', count: waitingWithdrawals[0]?.n ?? 0 },
-        ],
         figures: [
           { key: 'depositsToday', value: today(range, depositUsd), unit: 'USD' },
           { key: 'withdrawalsToday', value: today(range, withdrawUsd), unit: 'USD' },
@@ -124,22 +96,7 @@ export function memberDashboard(db: Database): DashboardProvider {
   };
 }
 
-/** Adjustments waiting for a second operator. */
-export function adjustmentDashboard(db: Database): DashboardProvider {
-  return {
-    name: 'adjustments',
-    roles: ['finance'],
-    async collect() {
-      const [waiting] = await db
-        .select({ n: count() })
-        .from(balanceAdjustments)
-        .where(eq(balanceAdjustments.status, adjustmentStatuses.pending));
-      return { queues: [{ key: 'adjustment', count: waiting?.n ?? 0 }] };
-    },
-  };
-}
-
-/** Loan applications waiting for review; open loans and what they owe; money lent per day. */
+/** Open loans and what they owe; money lent per day. */
 export function loanDashboard(db: Database): DashboardProvider {
   return {
     name: 'loans',
@@ -147,8 +104,7 @@ export function loanDashboard(db: Database): DashboardProvider {
     async collect(range) {
       const open = inArray(loans.status, [loanStatuses.disbursed, loanStatuses.overdue]);
       const disbursedDay = utcDay(loans.disbursedAt);
-      const [waiting, openCount, owed, lent] = await Promise.all([
-        db.select({ n: count() }).from(loans).where(eq(loans.approvalStatus, loanApprovalStatuses.pending)),
+      const [openCount, owed, lent] = await Promise.all([
         db.select({ n: count() }).from(loans).where(open),
         db
           .select({
@@ -172,7 +128,6 @@ export function loanDashboard(db: Database): DashboardProvider {
       const lentUsd = await usdByDay(db, lent);
       const owedUsd = await usdByDay(db, owed);
       return {
-        queues: [{ key: 'loan', count: waiting[0]?.n ?? 0 }],
         figures: [
           { key: 'openLoans', value: String(openCount[0]?.n ?? 0), unit: 'count' },
           { key: 'loansOutstanding', value: moneyString(owedUsd.get('') ?? new Money(0)), unit: 'USD' },
@@ -224,10 +179,7 @@ export function quantDashboard(db: Database): DashboardProvider {
   };
 }
 
-/**
- * The crypto rails (docs/admin.md, Chain): held transfers and failed payouts waiting for a
- * decision, networks whose node is down, what the hot wallets hold and what they still owe.
- */
+/** The crypto rails (docs/admin.md, Chain): what the hot wallets hold and what they still owe. */
 export function chainDashboard(db: Database): DashboardProvider {
   return {
     name: 'chain',
@@ -240,10 +192,7 @@ export function chainDashboard(db: Database): DashboardProvider {
         payoutStates.replacing,
         payoutStates.cancelling,
       ];
-      const [held, failed, down, wallets, pending] = await Promise.all([
-        db.select({ n: count() }).from(chainTransfers).where(eq(chainTransfers.state, chainTransferStates.held)),
-        db.select({ n: count() }).from(withdrawals).where(eq(withdrawals.payoutState, payoutStates.failed)),
-        db.select({ n: count() }).from(chainNetworks).where(eq(chainNetworks.nodeState, 'down')),
+      const [wallets, pending] = await Promise.all([
         db
           .select({ total: sql<string | null>`sum(${chainNetworks.hotBalance})::text` })
           .from(chainNetworks)
@@ -254,11 +203,6 @@ export function chainDashboard(db: Database): DashboardProvider {
           .where(inArray(withdrawals.payoutState, owed)),
       ]);
       return {
-        queues: [
-          { key: 'chainHeld', count: held[0]?.n ?? 0 },
-          { key: 'chainFailed', count: failed[0]?.n ?? 0 },
-          { key: 'chainNodeDown', count: down[0]?.n ?? 0 },
-        ],
         figures: [
           { key: 'hotWallet', value: moneyString(wallets[0]?.total ?? '0'), unit: 'USDT' },
           { key: 'payoutsPending', value: String(pending[0]?.n ?? 0), unit: 'count' },

@@ -1,22 +1,37 @@
-import { type OperatorRole, roleAllows } from '@soar/contract';
+import { type Endpoint, type OperatorRole, roleAllows } from '@soar/contract';
 import { Money, moneyString } from '../../lib/decimal.ts';
 
-export type DashboardQueue = { key: string; count: number };
+export type DashboardQueue = { key: string; count: number; oldestAt: string | null };
 export type DashboardFigure = { key: string; value: string; unit: string };
 export type DashboardSeries = { key: string; unit: string; points: { date: string; value: string }[] };
-export type DashboardPart = { queues?: DashboardQueue[]; figures?: DashboardFigure[]; series?: DashboardSeries[] };
+export type DashboardPart = { figures?: DashboardFigure[]; series?: DashboardSeries[] };
 
 /** Today (UTC) and the 30 days of the chart, oldest first. */
 export type DashboardRange = { now: Date; todayStart: Date; from: Date; days: string[] };
 
+/** What waits in a queue: how many items, and since when the oldest of them. */
+export type Waiting = { count: number; oldest: Date | null };
+
 /**
- * A domain's part of the dashboard: its waiting queues, today's figures and daily series. It is
- * shown to `admin` and to the roles listed, so a role sees only what it may act on.
+ * A work queue of the dashboard. `decidedBy` is the contract's call that decides its items: the
+ * queue shows to `admin` and to the roles that call allows, so the dashboard offers a role exactly
+ * the work the server lets it do.
+ */
+export type DashboardQueueSource = {
+  key: string;
+  decidedBy: Pick<Endpoint, 'roles'>;
+  waiting(now: Date): Promise<Waiting>;
+};
+
+/**
+ * A domain's part of the dashboard: today's figures and daily series, shown to `admin` and to the
+ * roles listed; its work queues, each shown to the roles that may decide it.
  */
 export type DashboardProvider = {
   name: string;
-  roles: readonly OperatorRole[];
-  collect(range: DashboardRange): Promise<DashboardPart>;
+  roles?: readonly OperatorRole[];
+  collect?(range: DashboardRange): Promise<DashboardPart>;
+  queues?: DashboardQueueSource[];
 };
 
 export const dashboardDays = 30;
@@ -60,13 +75,22 @@ export class Dashboard {
 
   async collect(role: OperatorRole) {
     const range = dashboardRange(new Date(this.clock()));
-    const visible = this.#providers.filter((provider) => roleAllows(provider, role));
-    const parts = await Promise.all(visible.map((provider) => provider.collect(range)));
+    const sources = this.#providers.flatMap((provider) => provider.queues ?? []);
+    const shown = sources.filter((source) => roleAllows(source.decidedBy, role));
+    const visible = this.#providers.filter((provider) => provider.collect && roleAllows(provider, role));
+    const [queues, parts] = await Promise.all([
+      Promise.all(shown.map(async (source) => queueView(source.key, await source.waiting(range.now)))),
+      Promise.all(visible.map((provider): Promise<DashboardPart> => provider.collect?.(range) ?? Promise.resolve({}))),
+    ]);
     return {
       day: range.days[range.days.length - 1] ?? '',
-      queues: parts.flatMap((part) => part.queues ?? []),
+      queues,
       figures: parts.flatMap((part) => part.figures ?? []),
       series: parts.flatMap((part) => part.series ?? []),
     };
   }
+}
+
+function queueView(key: string, waiting: Waiting): DashboardQueue {
+  return { key, count: waiting.count, oldestAt: waiting.count > 0 ? (waiting.oldest?.toISOString() ?? null) : null };
 }

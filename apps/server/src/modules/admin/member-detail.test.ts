@@ -268,6 +268,7 @@ describe('a member’s sessions for operators', () => {
       {
         id: member.user.id,
         login: true,
+        reason: 'Account takeover reported',
       },
       { headers: compliance.headers },
     );

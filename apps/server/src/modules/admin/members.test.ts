@@ -59,7 +59,7 @@ describe('members for operators', () => {
       { headers: member.headers },
     );
     expect(withdrawal.statusCode, withdrawal.body).toBe(200);
-    const detail = await api(t.app).get(`admin/user/detail?id=${member.user.id}`, { headers: finance.headers });
+    const detail = await api(t.app).get(`admin/user/detail?uid=${member.user.uid}`, { headers: finance.headers });
     expect(detail.statusCode, detail.body).toBe(200);
     const data = detail.json().data;
     expect(data.balances).toEqual([{ currency: 'USDT', available: '199', frozen: '101' }]);
@@ -107,6 +107,7 @@ describe('members for operators', () => {
       {
         id: member.user.id,
         login: true,
+        reason: 'Account takeover reported',
       },
       { headers: compliance.headers },
     );
@@ -122,14 +123,22 @@ describe('members for operators', () => {
     expect(legacy.json().code).toBe('ACCOUNT_FROZEN');
     const wrong = await http.post('member/login', { mail: member.user.mail, password: 'not-the-one' });
     expect(wrong.json().code).toBe('LOGIN_FAILED');
-    await api(t.app).post('admin/user/freeze', { id: member.user.id, login: false }, { headers: compliance.headers });
+    await api(t.app).post(
+      'admin/user/freeze',
+      { id: member.user.id, login: false, reason: 'Owner verified' },
+      { headers: compliance.headers },
+    );
     expect((await http.post('member/login', { mail: member.user.mail, password })).statusCode).toBe(200);
   });
 
   it('frozen withdrawals are refused with a localised error and freeze nothing', async () => {
     const member = await walletMember(t.app);
     await fund(t.app, member, finance, '100', 'USDT');
-    await api(t.app).post('admin/user/freeze', { id: member.user.id, withdraw: true }, { headers: compliance.headers });
+    await api(t.app).post(
+      'admin/user/freeze',
+      { id: member.user.id, withdraw: true, reason: 'Source of funds check' },
+      { headers: compliance.headers },
+    );
     const refused = await api(t.app).post(
       'withdraw/apply',
       {
@@ -147,15 +156,16 @@ describe('members for operators', () => {
     });
     const [row] = await t.app.db.select().from(users).where(eq(users.id, member.user.id));
     expect(row?.withdrawFrozen).toBe(true);
-    const detail = await api(t.app).get(`admin/user/detail?id=${member.user.id}`, { headers: compliance.headers });
+    const detail = await api(t.app).get(`admin/user/detail?uid=${member.user.uid}`, { headers: compliance.headers });
     expect(detail.json().data.balances).toEqual([{ currency: 'USDT', available: '100', frozen: '0' }]);
   });
 
   it('answers bad input with a clear 4xx', async () => {
     const cases: [string, string, object | undefined, number][] = [
-      ['GET', 'admin/user/detail?id=2147483648', undefined, 422],
-      ['GET', 'admin/user/detail?id=2147483647', undefined, 404],
-      ['GET', 'admin/user/detail?id=abc', undefined, 422],
+      ['GET', 'admin/user/detail?uid=99999999', undefined, 404],
+      ['GET', 'admin/user/detail?uid=2147483648', undefined, 422],
+      ['GET', 'admin/user/detail?uid=abc', undefined, 422],
+      ['GET', `admin/user/detail?uid=${encodeURIComponent('1000000\u0000')}`, undefined, 422],
       ['GET', 'admin/user/detail', undefined, 422],
       ['GET', `admin/user/list?q=${'x'.repeat(101)}`, undefined, 422],
       ['GET', 'admin/user/list?q=a%00b', undefined, 422],
@@ -163,7 +173,7 @@ describe('members for operators', () => {
       ['POST', 'admin/user/vip', { id: 1, vipLevel: 1.5 }, 422],
       ['POST', 'admin/user/vip', { id: 2 ** 31 - 1, vipLevel: 1 }, 404],
       ['POST', 'admin/user/freeze', { id: 1 }, 422],
-      ['POST', 'admin/user/freeze', { id: 1, login: 'yes' }, 422],
+      ['POST', 'admin/user/freeze', { id: 1, login: 'yes', reason: 'why' }, 422],
     ];
     for (const [method, url, body, status] of cases) {
       const http = api(t.app);

@@ -1,7 +1,16 @@
-import { and, asc, count, desc, eq, gt, ilike, isNull, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { recordAudit } from '../../core/audit.ts';
 import type { Database, Transaction } from '../../db/client.ts';
-import { balances, deposits, loginAttempts, sessions, users, withdrawals } from '../../db/schema/index.ts';
+import {
+  auditLog,
+  balances,
+  deposits,
+  loginAttempts,
+  operators,
+  sessions,
+  users,
+  withdrawals,
+} from '../../db/schema/index.ts';
 import { moneyString } from '../../lib/decimal.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type PageQuery, paginate } from '../../lib/paginate.ts';
@@ -79,9 +88,13 @@ export class MemberAdmin {
     );
   }
 
-  async detail(id: number) {
-    const user = await this.row(id);
-    const [balanceRows, depositRows, withdrawalRows, sessionRows, attemptRows] = await Promise.all([
+  /** By the UID operators see and link to (docs/admin.md); the rest of the page uses the id it answers. */
+  async detail(uid: string) {
+    const [user] = await this.db.select().from(users).where(eq(users.uid, uid));
+    if (!user) throw new AppError('MEMBER_NOT_FOUND');
+    const id = user.id;
+    const member = { uid: user.uid, nickname: user.nickname, mail: user.mail };
+    const [balanceRows, depositRows, withdrawalRows, sessionRows, attemptRows, login, withdraw] = await Promise.all([
       this.db.select().from(balances).where(eq(balances.userId, id)).orderBy(asc(balances.currency)),
       this.db.select().from(deposits).where(eq(deposits.userId, id)).orderBy(desc(deposits.id)).limit(recent),
       this.db.select().from(withdrawals).where(eq(withdrawals.userId, id)).orderBy(desc(withdrawals.id)).limit(recent),
@@ -96,17 +109,20 @@ export class MemberAdmin {
         .where(eq(loginAttempts.userId, id))
         .orderBy(desc(loginAttempts.id))
         .limit(attemptsShown),
+      this.lastFreeze(id, 'loginFrozen'),
+      this.lastFreeze(id, 'withdrawFrozen'),
     ]);
     return {
       ...memberView(user),
       inviteCode: user.inviteCode,
+      freezes: { login, withdraw },
       balances: balanceRows.map((row) => ({
         currency: row.currency,
         available: moneyString(row.available),
         frozen: moneyString(row.frozen),
       })),
-      deposits: depositRows.map(adminDepositView),
-      withdrawals: withdrawalRows.map(adminWithdrawalView),
+      deposits: depositRows.map((row) => ({ ...adminDepositView(row), member })),
+      withdrawals: withdrawalRows.map((row) => ({ ...adminWithdrawalView(row), member })),
       sessions: sessionRows.map((row) => ({
         id: row.id,
         ip: row.ip,
@@ -178,15 +194,51 @@ export class MemberAdmin {
     return this.change(actor, id, 'member.vip', async () => ({ vipLevel }));
   }
 
-  /** A frozen login ends the member's live sessions at once; a frozen withdrawal refuses new ones. */
-  async freeze(actor: Actor, body: { id: number; login?: boolean; withdraw?: boolean }) {
-    return this.change(actor, body.id, 'member.freeze', async (tx) => {
-      if (body.login) await revokeAllSessions(tx, body.id);
-      return {
-        ...(body.login === undefined ? {} : { loginFrozen: body.login }),
-        ...(body.withdraw === undefined ? {} : { withdrawFrozen: body.withdraw }),
-      };
-    });
+  /**
+   * A frozen login ends the member's live sessions at once; a frozen withdrawal refuses new ones.
+   * The reason is recorded in the audit entry, where the member page reads it back.
+   */
+  async freeze(actor: Actor, body: { id: number; login?: boolean; withdraw?: boolean; reason: string }) {
+    return this.change(
+      actor,
+      body.id,
+      'member.freeze',
+      async (tx) => {
+        if (body.login) await revokeAllSessions(tx, body.id);
+        return {
+          ...(body.login === undefined ? {} : { loginFrozen: body.login }),
+          ...(body.withdraw === undefined ? {} : { withdrawFrozen: body.withdraw }),
+        };
+      },
+      { reason: body.reason },
+    );
+  }
+
+  /** The latest audited freeze or unfreeze that changed this flag, with its reason, operator and time. */
+  private async lastFreeze(id: number, flag: 'loginFrozen' | 'withdrawFrozen') {
+    const key = sql.raw(`'${flag}'`);
+    const [row] = await this.db
+      .select({
+        frozen: sql<boolean>`(${auditLog.after} ->> ${key})::boolean`,
+        reason: sql<string | null>`${auditLog.after} ->> 'reason'`,
+        operatorName: operators.username,
+        createdAt: auditLog.createdAt,
+      })
+      .from(auditLog)
+      .innerJoin(operators, eq(operators.id, auditLog.operatorId))
+      .where(
+        and(
+          eq(auditLog.entity, 'member'),
+          eq(auditLog.entityId, String(id)),
+          eq(auditLog.action, 'member.freeze'),
+          sql`${auditLog.after} -> ${key} is distinct from ${auditLog.before} -> ${key}`,
+        ),
+      )
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    return row
+      ? { frozen: row.frozen, reason: row.reason, operatorName: row.operatorName, time: row.createdAt.toISOString() }
+      : null;
   }
 
   private async change(
@@ -194,6 +246,7 @@ export class MemberAdmin {
     id: number,
     action: string,
     patch: (tx: Transaction) => Promise<Partial<UserRow>>,
+    why: { reason?: string } = {},
   ) {
     return this.db.transaction(async (tx) => {
       const [before] = await tx.select().from(users).where(eq(users.id, id)).for('update');
@@ -211,7 +264,7 @@ export class MemberAdmin {
         entity: 'member',
         entityId: id,
         before: memberView(before),
-        after: memberView(after),
+        after: { ...memberView(after), ...why },
       });
       return memberView(after);
     });

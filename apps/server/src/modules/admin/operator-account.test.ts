@@ -207,7 +207,14 @@ describe('operators managed by admin', () => {
       .select({ action: auditLog.action, after: auditLog.after })
       .from(auditLog)
       .where(eq(auditLog.entityId, String(target.operator.id)));
-    expect(actions.map((row) => row.action)).toEqual(['operator.update', 'operator.update', 'operator.update']);
+    expect(actions.map((row) => row.action)).toEqual([
+      'operator.update',
+      'operator.update',
+      'operator.loginFailed',
+      'operator.update',
+      'operator.login',
+    ]);
+    expect(actions[2]?.after).toMatchObject({ failure: 'disabled' });
   });
 
   it('resets a password (their sessions end) and a second factor (they enrol again)', async () => {

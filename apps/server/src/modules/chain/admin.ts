@@ -10,6 +10,7 @@ import {
 } from '@soar/contract';
 import { and, count, desc, eq, inArray, isNotNull, max, type SQL, sql } from 'drizzle-orm';
 import type { IdempotencyClaim } from '../../core/idempotency.ts';
+import { pageWithMembers, withMember } from '../../core/members.ts';
 import { reviewRecord } from '../../core/review.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { chainNetworks, chainSends, chainTransfers, deposits, users, withdrawals } from '../../db/schema/index.ts';
@@ -122,12 +123,13 @@ export class ChainAdmin {
     if (query.network) filters.push(eq(chainTransfers.network, query.network));
     if (query.state) filters.push(eq(chainTransfers.state, query.state));
     const where = and(...filters);
-    return paginate(
+    const page = await paginate(
       query,
       this.db.select().from(chainTransfers).where(where).orderBy(desc(chainTransfers.id)).$dynamic(),
       this.db.select({ total: count() }).from(chainTransfers).where(where),
       transferView,
     );
+    return pageWithMembers(this.db, page);
   }
 
   /**
@@ -165,7 +167,7 @@ export class ChainAdmin {
           return { ...decided, state: chainTransferStates.credited, userId };
         },
       });
-      return view;
+      return withMember(book.tx, view);
     }, claim);
   }
 
@@ -209,11 +211,11 @@ async function payoutView(db: Database | Transaction, row: WithdrawalRow) {
     .select({ n: count(), lastSentAt: max(chainSends.createdAt), nonce: max(chainSends.nonce) })
     .from(chainSends)
     .where(eq(chainSends.withdrawalId, row.id));
-  return {
+  return withMember(db, {
     ...adminWithdrawalView(row),
     payoutFailure: row.payoutFailure,
     nonce: sends?.nonce ?? null,
     sends: sends?.n ?? 0,
     lastSentAt: sends?.lastSentAt ? new Date(sends.lastSentAt).toISOString() : null,
-  };
+  });
 }

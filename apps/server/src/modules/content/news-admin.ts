@@ -17,6 +17,7 @@ export type ArticleInput = {
   symbols?: string[];
   publishedAt?: string;
   translations?: Translations;
+  draft?: boolean;
 };
 
 function itemView(row: ArticleRow) {
@@ -29,6 +30,7 @@ function itemView(row: ArticleRow) {
     languages: languageKeys.filter((key) => key in row.translations),
     publishedAt: row.publishedAt.toISOString(),
     unpublishedAt: row.unpublishedAt?.toISOString() ?? null,
+    draft: row.draft,
   };
 }
 
@@ -42,7 +44,7 @@ const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${ch
 export class NewsAdmin {
   constructor(private readonly db: Database) {}
 
-  async list(query: PageQuery & { q?: string; state?: 'published' | 'unpublished' }) {
+  async list(query: PageQuery & { q?: string; state?: 'draft' | 'published' | 'unpublished' }) {
     const filters: SQL[] = [];
     if (query.q) {
       const pattern = likeText(query.q);
@@ -52,8 +54,10 @@ export class NewsAdmin {
       );
       if (title) filters.push(title);
     }
-    if (query.state === 'published') filters.push(isNull(newsArticles.unpublishedAt));
-    if (query.state === 'unpublished') filters.push(isNotNull(newsArticles.unpublishedAt));
+    if (query.state === 'draft') filters.push(eq(newsArticles.draft, true));
+    if (query.state === 'published') filters.push(eq(newsArticles.draft, false), isNull(newsArticles.unpublishedAt));
+    if (query.state === 'unpublished')
+      filters.push(eq(newsArticles.draft, false), isNotNull(newsArticles.unpublishedAt));
     const where = filters.length > 0 ? and(...filters) : undefined;
     return paginate(
       query,
@@ -74,17 +78,24 @@ export class NewsAdmin {
     return detailView(row);
   }
 
-  async create(actor: Actor, input: Required<Omit<ArticleInput, 'publishedAt'>> & { publishedAt?: string }) {
+  async create(
+    actor: Actor,
+    input: Required<Omit<ArticleInput, 'publishedAt' | 'draft'>> & { publishedAt?: string; draft?: boolean },
+  ) {
     return this.db.transaction(async (tx) => {
       const [row] = await tx
         .insert(newsArticles)
-        .values({ ...input, publishedAt: input.publishedAt ? new Date(input.publishedAt) : new Date() })
+        .values({
+          ...input,
+          draft: input.draft ?? false,
+          publishedAt: input.publishedAt ? new Date(input.publishedAt) : new Date(),
+        })
         .onConflictDoNothing()
         .returning();
       if (!row) throw new AppError('SLUG_EXISTS');
       await recordAudit(tx, {
         ...who(actor),
-        action: 'news.create',
+        action: row.draft ? 'news.draft' : 'news.create',
         entity: 'news',
         entityId: row.id,
         before: null,
@@ -108,10 +119,12 @@ export class NewsAdmin {
     });
   }
 
+  /** A draft published takes the time now: members see it as news of the moment it went out. */
   async setPublished(actor: Actor, id: number, published: boolean) {
-    return this.change(actor, id, published ? 'news.publish' : 'news.unpublish', async (_tx, before) => ({
-      unpublishedAt: published ? null : (before.unpublishedAt ?? new Date()),
-    }));
+    return this.change(actor, id, published ? 'news.publish' : 'news.unpublish', async (_tx, before) => {
+      if (!published) return { unpublishedAt: before.unpublishedAt ?? new Date() };
+      return before.draft ? { draft: false, unpublishedAt: null, publishedAt: new Date() } : { unpublishedAt: null };
+    });
   }
 
   private async change(

@@ -281,16 +281,13 @@ describe('inbox', () => {
     const live = await connect(member.token, ['notice']);
     const bad = await api(t.app).post(
       'admin/notice/create',
-      { title: 'x', body: 'a\u0000' },
+      { translations: { en: { title: 'x', body: 'a\u0000' } } },
       { headers: support.headers },
     );
     expect(bad.statusCode).toBe(422);
     const created = await api(t.app).post(
       'admin/notice/create',
-      {
-        title: 'Maintenance',
-        body: 'Saturday 02:00 UTC',
-      },
+      { translations: { en: { title: 'Maintenance', body: 'Saturday 02:00 UTC' } } },
       { headers: support.headers },
     );
     expect(created.statusCode, created.body).toBe(200);
@@ -306,8 +303,13 @@ describe('inbox', () => {
       body: 'Saturday 02:00 UTC',
     });
     expect(
-      (await api(t.app).post('admin/notice/create', { title: 'a', body: 'b' }, { headers: compliance.headers }))
-        .statusCode,
+      (
+        await api(t.app).post(
+          'admin/notice/create',
+          { translations: { en: { title: 'a', body: 'b' } } },
+          { headers: compliance.headers },
+        )
+      ).statusCode,
     ).toBe(403);
     const listed = await api(t.app).get('admin/notice/list', { headers: support.headers });
     expect(listed.json().data.list[0]).toMatchObject({ title: 'Maintenance' });

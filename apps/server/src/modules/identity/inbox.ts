@@ -3,20 +3,25 @@ import { translate } from '@soar/i18n';
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { recordAudit } from '../../core/audit.ts';
 import { type Database, queryRows } from '../../db/client.ts';
-import { announcements, notices, users } from '../../db/schema/index.ts';
+import { type AnnouncementTranslation, announcements, notices, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type PageQuery, paginate } from '../../lib/paginate.ts';
 import type { Actor } from '../../lib/route.ts';
 import type { Ledger } from '../ledger/index.ts';
 
 type NoticeRow = typeof notices.$inferSelect;
+type AnnouncementRow = typeof announcements.$inferSelect;
+type Translations = { en: AnnouncementTranslation } & Partial<Record<LanguageKey, AnnouncementTranslation>>;
 
 /**
  * A notice in the reader's language. A `fields` parameter (a comma list of field names, as a
- * KYC refusal sends) is shown with each field's name in that language.
+ * KYC refusal sends) is shown with each field's name in that language. An announcement's text is
+ * the operators' own: the reader's language when they wrote it, else the English its notice holds.
  */
-export function noticeView(lang: LanguageKey, row: NoticeRow) {
+export function noticeView(lang: LanguageKey, row: NoticeRow, announced?: AnnouncementRow['translations'] | null) {
   const params = { ...row.params };
+  const own = announced?.[lang];
+  if (own) Object.assign(params, { title: own.title, body: own.body });
   if (typeof params.fields === 'string') {
     params.fields = params.fields
       .split(',')
@@ -45,9 +50,15 @@ export class InboxService {
     const where = and(eq(notices.userId, userId), query.unread ? isNull(notices.readAt) : undefined);
     return paginate(
       query,
-      this.db.select().from(notices).where(where).orderBy(desc(notices.id)).$dynamic(),
+      this.db
+        .select({ notice: notices, announced: announcements.translations })
+        .from(notices)
+        .leftJoin(announcements, eq(notices.reference, sql`'announcement:' || ${announcements.id}`))
+        .where(where)
+        .orderBy(desc(notices.id))
+        .$dynamic(),
       this.db.select({ total: count() }).from(notices).where(where),
-      (row) => noticeView(lang, row),
+      (row) => noticeView(lang, row.notice, row.announced),
     );
   }
 
@@ -98,11 +109,12 @@ export class InboxService {
    * Copies the announcement into every member's inbox in one statement; each member's `notice`
    * topic hears of it after the commit.
    */
-  async announce(actor: Actor, body: { title: string; body: string }) {
+  async announce(actor: Actor, { translations }: { translations: Translations }) {
+    const { en: body, ...others } = translations;
     return this.ledger.transaction(async (book) => {
       const [created] = await book.tx
         .insert(announcements)
-        .values({ title: body.title, body: body.body, operatorId: actor.operatorId })
+        .values({ title: body.title, body: body.body, translations: others, operatorId: actor.operatorId })
         .returning();
       if (!created) throw new Error('insert returned no announcement');
       const reference = `announcement:${created.id}`;
@@ -134,11 +146,12 @@ export class InboxService {
   }
 }
 
-function announcementView(row: typeof announcements.$inferSelect) {
+function announcementView(row: AnnouncementRow) {
   return {
     id: row.id,
     title: row.title,
     body: row.body,
+    translations: { ...row.translations, en: { title: row.title, body: row.body } } as Translations,
     recipients: row.recipients,
     createdAt: row.createdAt.toISOString(),
     operatorId: row.operatorId,

@@ -214,6 +214,8 @@ export class KycService {
         notFound: 'KYC_NOT_FOUND',
         audit: { by: actor, action: 'kyc.review', entity: 'kyc', view: kycView },
         decide: async (before) => {
+          // A field marked refused means the submission cannot pass as it is (docs/admin.md).
+          if (passed && Object.keys(body.reasons ?? {}).length > 0) throw new AppError('KYC_PASS_WITH_REFUSED');
           const reasons = passed ? {} : reasonsFor(before.docType, body.reasons ?? {});
           refused = Object.keys(reasons);
           if (!passed && refused.length === 0) throw new AppError('KYC_REASON_REQUIRED');

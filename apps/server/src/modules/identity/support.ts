@@ -175,16 +175,23 @@ export class SupportService {
 
   // Operators
 
-  async conversations(query: PageQuery) {
+  async conversations(query: PageQuery & { waiting?: boolean }) {
+    // Waiting for an answer: the chat's last message is the member's (the dashboard's chat queue).
+    const where = query.waiting
+      ? sql`(select ${supportMessages.sender} from ${supportMessages}
+             where ${supportMessages.conversationId} = ${supportConversations.id}
+             order by ${supportMessages.id} desc limit 1) = 'member'`
+      : undefined;
     return paginate(
       query,
       this.db
         .select({ conversation: supportConversations, uid: users.uid, nickname: users.nickname })
         .from(supportConversations)
         .leftJoin(users, eq(users.id, supportConversations.userId))
+        .where(where)
         .orderBy(desc(supportConversations.lastMessageAt), desc(supportConversations.id))
         .$dynamic(),
-      this.db.select({ total: count() }).from(supportConversations),
+      this.db.select({ total: count() }).from(supportConversations).where(where),
       ({ conversation, uid, nickname }) => ({
         id: conversation.id,
         userId: conversation.userId,
@@ -235,6 +242,7 @@ export class SupportService {
         action: 'support.answer',
         entity: 'support_conversation',
         entityId: conversation.id,
+        userId: conversation.userId,
         before: null,
         after: { messageId: row.id, text: body.text },
         ip: actor.ip,

@@ -284,8 +284,10 @@ export class IpoAdmin {
             ne(ipoSubscriptions.id, id),
           ),
         );
-      const max = Math.min(before.lots, lotsOffered(offer) - (others?.lots ?? 0));
-      if (allottedLots > max) throw new AppError('IPO_ALLOT_TOO_MANY', undefined, { max: Math.max(0, max) });
+      // docs/admin.md, Rules: never more than the lots applied for, nor than the offer has left; refused, never cut down.
+      const left = Math.max(0, lotsOffered(offer) - (others?.lots ?? 0));
+      const max = Math.min(before.lots, left);
+      if (allottedLots > max) throw new AppError('IPO_ALLOT_TOO_MANY', undefined, { max, lots: before.lots, left });
       const [row] = await tx
         .update(ipoSubscriptions)
         .set({ manual: true, allottedLots })
@@ -297,6 +299,7 @@ export class IpoAdmin {
         action: 'ipo.review',
         entity: 'ipo_subscription',
         entityId: id,
+        userId: row.userId,
         before: { manual: before.manual, allottedLots: before.allottedLots },
         after: { manual: true, allottedLots },
       });

@@ -1,5 +1,5 @@
 import { ipoResultReasons, ipoSubscriptionStatuses } from '@soar/contract';
-import { and, asc, eq, isNotNull, isNull, lte, or } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, isNull, lte, min, or } from 'drizzle-orm';
 import { type AuditRecord, recordAudit } from '../../core/audit.ts';
 import type { Database } from '../../db/client.ts';
 import { ipoOffers, ipoSubscriptions } from '../../db/schema/index.ts';
@@ -172,6 +172,19 @@ async function dueOffers(db: Database, now: Date) {
 }
 
 /**
+ * The next allotment the job will run: an offer due now (priced, past its time), else the earliest
+ * allotment time still ahead (an offer must be priced by then to be allotted).
+ */
+async function nextAllotment(db: Database, now: Date): Promise<Date | undefined> {
+  if ((await dueOffers(db, now)).length > 0) return now;
+  const [row] = await db
+    .select({ at: min(ipoOffers.allotmentTime) })
+    .from(ipoOffers)
+    .where(and(isNull(ipoOffers.allottedAt), gt(ipoOffers.allotmentTime, now)));
+  return row?.at ?? undefined;
+}
+
+/**
  * `ipo.allot`: one period per offer (`ipo:7`), due at its allotment time. An offer an operator
  * allotted early is no longer due; one allotted between the look and the run counts as done.
  */
@@ -181,6 +194,7 @@ export function ipoAllotJob(deps: { db: Database; ledger: Ledger }): Job {
     async periods(now) {
       return (await dueOffers(deps.db, now)).map((offer) => `ipo:${offer.id}`);
     },
+    next: (now) => nextAllotment(deps.db, now),
     async run({ now, period }) {
       const id = Number(period.slice('ipo:'.length));
       try {

@@ -513,7 +513,10 @@ describe('the allotment', () => {
       { id: chosenId, allottedLots: 6 },
       { headers: operator.headers },
     );
-    expect(tooMany.json()).toMatchObject({ code: 'IPO_ALLOT_TOO_MANY', message: 'Allot at most 4 lots here' });
+    expect(tooMany.json()).toMatchObject({
+      code: 'IPO_ALLOT_TOO_MANY',
+      message: 'Allotted lots must be at most 4: 4 lots were applied for and 5 lots of the offer are left',
+    });
     const reviewed = await api(t.app).post(
       'admin/ipo/review',
       { id: chosenId, allottedLots: 3 },
@@ -537,6 +540,65 @@ describe('the allotment', () => {
       .from(auditLog)
       .where(and(eq(auditLog.action, 'ipo.review'), eq(auditLog.entityId, String(chosenId))));
     expect(audit?.after).toEqual({ manual: true, allottedLots: 3 });
+  });
+});
+
+describe('operator input is refused, never clamped (docs/admin.md, Rules)', () => {
+  it('a hand allotment above the lots applied is a 422 naming the field in two languages and saves nothing', async () => {
+    const offer = await createOffer({ priceMin: '10', priceMax: '10', sharesOffered: 100_000 });
+    const member = await investor(t.app, cashier, '6000');
+    const applied = (await subscribe(member, offer.id, 5)).json().data;
+    for (const [lang, message] of [
+      ['en', 'Allotted lots must be at most 5: 5 lots were applied for and 1000 lots of the offer are left'],
+      ['zh-CN', '配售手数最多为 5：申购了 5 手，本次发行剩余 1000 手'],
+    ]) {
+      const refused = await api(t.app).post(
+        'admin/ipo/review',
+        { id: applied.id, allottedLots: 99 },
+        { headers: operator.headers, lang },
+      );
+      expect([refused.statusCode, refused.json()]).toEqual([422, { code: 'IPO_ALLOT_TOO_MANY', message }]);
+    }
+    const negative = await api(t.app).post(
+      'admin/ipo/review',
+      { id: applied.id, allottedLots: -1 },
+      { headers: operator.headers },
+    );
+    expect([negative.statusCode, negative.json().message]).toEqual([422, ['Allotted lots must be at least 0']]);
+    const [row] = await t.app.db.select().from(ipoSubscriptions).where(eq(ipoSubscriptions.id, applied.id));
+    expect(row).toMatchObject({ manual: false, allottedLots: null, lots: 5 });
+    const audits = await t.app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'ipo.review'), eq(auditLog.entityId, String(applied.id))));
+    expect(audits).toEqual([]);
+  });
+
+  it('a lot size, minimum or maximum lots out of range is a 422 naming the field, on create and update, and nothing changes', async () => {
+    const offer = await createOffer();
+    const cases: [object, string][] = [
+      [{ lotSize: -100 }, 'Lot size must be at least 1'],
+      [{ lotSize: 0 }, 'Lot size must be at least 1'],
+      [{ lotSize: 1_000_001 }, 'Lot size must be at most 1000000'],
+      [{ lotSize: 1.5 }, 'Lot size must be a whole number'],
+      [{ minLots: 0 }, 'Minimum lots must be at least 1'],
+      [{ maxLots: -3 }, 'Maximum lots must be at least 1'],
+    ];
+    for (const [input, message] of cases) {
+      const created = await api(t.app).post('admin/ipo/offer/create', offerInput(input), { headers: operator.headers });
+      expect([created.statusCode, created.json()], JSON.stringify(input)).toEqual([
+        422,
+        { code: 'VALIDATION_FAILED', message: [message] },
+      ]);
+      const updated = await api(t.app).post(
+        'admin/ipo/offer/update',
+        { id: offer.id, ...input },
+        { headers: operator.headers },
+      );
+      expect([updated.statusCode, updated.json().message], JSON.stringify(input)).toEqual([422, [message]]);
+    }
+    const detail = (await api(t.app).get(`ipo/detail?id=${offer.id}`, { headers: {} })).json().data;
+    expect(detail).toMatchObject({ lotSize: 100, minLots: 1, maxLots: 5 });
   });
 });
 

@@ -1,5 +1,5 @@
 import { fillReasons, ipoSubscriptionStatuses } from '@soar/contract';
-import { and, asc, eq, isNotNull, isNull, lte } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, isNull, lte, min } from 'drizzle-orm';
 import { localTime } from '../../core/time.ts';
 import type { Database } from '../../db/client.ts';
 import { candles, instruments, ipoOffers, ipoSubscriptions, markets } from '../../db/schema/index.ts';
@@ -162,6 +162,19 @@ async function dueOffers(db: Database, now: Date) {
 }
 
 /**
+ * The next listing the job will run: an allotted offer due now, else the earliest listing time
+ * still ahead of an offer not listed (it lists then once allotted).
+ */
+async function nextListing(db: Database, now: Date): Promise<Date | undefined> {
+  if ((await dueOffers(db, now)).length > 0) return now;
+  const [row] = await db
+    .select({ at: min(ipoOffers.listingTime) })
+    .from(ipoOffers)
+    .where(and(isNull(ipoOffers.listedAt), gt(ipoOffers.listingTime, now)));
+  return row?.at ?? undefined;
+}
+
+/**
  * `ipo.list`: one period per offer (`ipo:7`), due at its listing time once allotted. An offer
  * listed between the look and the run counts as done with nothing handled.
  */
@@ -171,6 +184,7 @@ export function ipoListJob(deps: ListingDeps): Job {
     async periods(now) {
       return (await dueOffers(deps.db, now)).map((offer) => `ipo:${offer.id}`);
     },
+    next: (now) => nextListing(deps.db, now),
     async run({ now, period }) {
       const listed = await listOffer(deps, Number(period.slice('ipo:'.length)), now);
       return listed ? listed.positions.length : 0;

@@ -85,6 +85,7 @@ describe('ledger property', () => {
                 id: applied.json().data.id,
                 status: s.review,
                 auditAmount,
+                remark: 'reviewed',
               },
               { headers: operator.headers },
             );
@@ -124,6 +125,7 @@ describe('ledger property', () => {
               {
                 id: target.id,
                 status: s.status,
+                payoutReference: 'paid-by-hand',
               },
               { headers: operator.headers },
             );

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { recordAudit } from '../../core/audit.ts';
 import { currencyRates, rateOf } from '../../core/currency.ts';
 import type { IdempotencyClaim } from '../../core/idempotency.ts';
+import { pageWithMembers, withMember } from '../../core/members.ts';
 import { reviewRecord } from '../../core/review.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { appSettings, loanProducts, loans } from '../../db/schema/index.ts';
@@ -25,6 +26,16 @@ const adminProductView = (row: ProductRow) => ({
   sort: row.sort,
   closedAt: row.closedAt?.toISOString() ?? null,
 });
+
+/**
+ * docs/admin.md, Rules: an approved amount lies within the range of the product the member
+ * applied to (its terms as accepted) and never above the amount applied for.
+ */
+function approvableRange(loan: LoanRow) {
+  const applied = new Money(loan.amount);
+  const maximum = new Money(loan.terms.maxAmount);
+  return { min: new Money(loan.terms.minAmount), max: applied.lt(maximum) ? applied : maximum };
+}
 
 /** Operators: loan products, the review queue (approval disburses at once), the KYC rule. */
 export class LoanAdmin {
@@ -146,15 +157,15 @@ export class LoanAdmin {
       (row) => row,
     );
     const rates = await currencyRates(this.db);
-    return {
+    return pageWithMembers(this.db, {
       ...page,
       list: page.list.map((row) => this.adminLoanView(row, rates.get(row.currency)?.decimals ?? 2)),
-    };
+    });
   }
 
   /**
-   * Locks the application, checks it still waits, then approves (the approved amount, at most
-   * the amount applied for, leaves `loans_receivable` for the member's `available`:
+   * Locks the application, checks it still waits, then approves (the approved amount, within the
+   * product's range and at most the amount applied for, leaves `loans_receivable` for the member's `available`:
    * `loan_disburse`) or refuses with a reason; one notice and one audit record either way.
    */
   async review(actor: Who, body: LoanReviewBody, claim?: IdempotencyClaim) {
@@ -171,9 +182,11 @@ export class LoanAdmin {
         decide: async (before) => {
           if (body.status === loanApprovalStatuses.approved) {
             const amount = new Money(body.amount ?? before.amount);
-            if (amount.gt(before.amount)) {
+            const range = approvableRange(before);
+            if (amount.lt(range.min) || amount.gt(range.max)) {
               throw new AppError('LOAN_APPROVE_AMOUNT_INVALID', undefined, {
-                max: moneyString(before.amount),
+                min: moneyString(range.min),
+                max: moneyString(range.max),
                 currency: before.currency,
               });
             }
@@ -224,7 +237,7 @@ export class LoanAdmin {
               reference: `loan:${after.id}`,
             },
       );
-      return reviewed.view;
+      return withMember(book.tx, reviewed.view);
     }, claim);
   }
 

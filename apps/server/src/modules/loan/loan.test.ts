@@ -240,9 +240,41 @@ describe('review', () => {
     const more = await review({ id: applied.id, status: 1, amount: '301' });
     expect(more.json()).toEqual({
       code: 'LOAN_APPROVE_AMOUNT_INVALID',
-      message: 'The approved amount cannot be more than the 300 USDT applied for',
+      message:
+        "The approved amount must be from 100 to 300 USDT: within the product's range and at most the amount applied for",
     });
     expect((await review({ id: applied.id, status: 1, amount: '10.5' })).statusCode).toBe(422);
+  });
+
+  it('an approved amount below the product minimum is a 422 naming the amount, in two languages, and moves nothing', async () => {
+    const member = await createMember(t.app);
+    const applied = (await applyLoan(t.app, member, productId, '1000')).json().data;
+    const below = await review({ id: applied.id, status: 1, amount: '50' });
+    expect([below.statusCode, below.json()]).toEqual([
+      422,
+      {
+        code: 'LOAN_APPROVE_AMOUNT_INVALID',
+        message:
+          "The approved amount must be from 100 to 1000 USDT: within the product's range and at most the amount applied for",
+      },
+    ]);
+    const german = await review(
+      { id: applied.id, status: 1, amount: '99' },
+      { ...finance.headers, 'x-soar-lang': 'de' },
+    );
+    expect(german.json().message).toBe(
+      'Der genehmigte Betrag muss zwischen 100 und 1000 USDT liegen: im Rahmen des Produkts und höchstens der beantragte Betrag',
+    );
+    const [row] = await t.app.db.select().from(loans).where(eq(loans.id, applied.id));
+    expect(row).toMatchObject({ approvalStatus: 0, status: 0, approvedAmount: null, reviewerId: null });
+    expect((await balanceOf(t.app, member.headers, 'USDT')).available ?? '0').toBe('0');
+    const audits = await t.app.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, String(applied.id)));
+    expect(audits.filter((audit) => audit.action === 'loan.review')).toEqual([]);
+    const atMinimum = await review({ id: applied.id, status: 1, amount: '100' });
+    expect(atMinimum.json().data).toMatchObject({ approvalStatus: 1, approvedAmount: '100' });
   });
 
   it('two operators approving at once disburse once', async () => {

@@ -7,6 +7,9 @@ import { type PageQuery, paginate } from '../../lib/paginate.ts';
 import { fold } from '../../market/provider.ts';
 
 type ArticleRow = typeof newsArticles.$inferSelect;
+
+/** What members may read: neither a draft nor an article an operator unpublished (docs/admin.md, News). */
+const memberVisible = and(eq(newsArticles.draft, false), isNull(newsArticles.unpublishedAt)) as SQL;
 type Category = (typeof newsCategories)[number];
 
 /** The request's language when the article is translated into it, else English (always present). */
@@ -39,8 +42,7 @@ export class NewsService {
   constructor(private readonly db: Database) {}
 
   async list(query: PageQuery & { symbol?: string; category?: Category }, lang: LanguageKey) {
-    // An article an operator unpublished is gone from the member app (docs/admin.md).
-    const filters: SQL[] = [isNull(newsArticles.unpublishedAt)];
+    const filters: SQL[] = [memberVisible];
     if (query.symbol) filters.push(arrayContains(newsArticles.symbols, [query.symbol]));
     if (query.category) filters.push(eq(newsArticles.category, query.category));
     const where = and(...filters);
@@ -61,7 +63,7 @@ export class NewsService {
     const [row] = await this.db
       .select()
       .from(newsArticles)
-      .where(and(eq(newsArticles.id, id), isNull(newsArticles.unpublishedAt)))
+      .where(and(eq(newsArticles.id, id), memberVisible))
       .limit(1);
     if (!row) throw new AppError('NEWS_NOT_FOUND');
     return { ...toItem(row, lang), body: pickTranslation(row, lang).text.body };
@@ -73,11 +75,7 @@ export class NewsService {
    */
   async search(text: string, lang: LanguageKey, limit: number): Promise<NewsItem[]> {
     const needle = fold(text);
-    const rows = await this.db
-      .select()
-      .from(newsArticles)
-      .where(isNull(newsArticles.unpublishedAt))
-      .orderBy(desc(newsArticles.publishedAt));
+    const rows = await this.db.select().from(newsArticles).where(memberVisible).orderBy(desc(newsArticles.publishedAt));
     return rows
       .filter((row) => Object.values(row.translations).some((translation) => fold(translation.title).includes(needle)))
       .slice(0, limit)

@@ -3,6 +3,7 @@ import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type AuditRecord, recordAudit } from '../../core/audit.ts';
 import { currencyRates, rateOf } from '../../core/currency.ts';
+import { pageWithMembers } from '../../core/members.ts';
 import type { Transaction } from '../../db/client.ts';
 import { quantFunds, quantOrders } from '../../db/schema/index.ts';
 import { Money, moneyString } from '../../lib/decimal.ts';
@@ -75,7 +76,10 @@ export class QuantAdmin {
                 .where(inArray(quantOrders.id, ids))
             ).map((row) => [row.id, row.userId]),
           );
-    return { ...page, list: page.list.map((order) => ({ ...order, userId: owners.get(order.id) ?? 0 })) };
+    return pageWithMembers(this.deps.db, {
+      ...page,
+      list: page.list.map((order) => ({ ...order, userId: owners.get(order.id) ?? 0 })),
+    });
   }
 
   /** Checks a whole fund and derives when its sale ends (docs/products.md, Quant funds). */

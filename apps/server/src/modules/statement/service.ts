@@ -148,6 +148,7 @@ export class StatementService {
         action: 'statement.regenerate',
         entity: 'statement',
         entityId: after.id,
+        userId: after.userId,
         before: before ? { month, balances: before.record.balances } : null,
         after: { month, balances: record.balances },
         ip: actor.ip,

@@ -1,6 +1,7 @@
 import { type LanguageKey, waitingFor } from '@soar/contract';
 import { and, asc, count, desc, eq } from 'drizzle-orm';
 import { recordAudit } from '../../core/audit.ts';
+import { memberColumns } from '../../core/members.ts';
 import { blocktradeOffers, tradeFeeSchedules, tradeOrders, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type PageQuery, paginate } from '../../lib/paginate.ts';
@@ -23,7 +24,7 @@ export async function adminList(
   return paginate(
     query,
     trade.db
-      .select({ order: tradeOrders, mail: users.mail, offer: blocktradeOffers })
+      .select({ order: tradeOrders, member: memberColumns, offer: blocktradeOffers })
       .from(tradeOrders)
       .innerJoin(users, eq(users.id, tradeOrders.userId))
       .leftJoin(blocktradeOffers, eq(blocktradeOffers.id, tradeOrders.blockOfferId))
@@ -31,7 +32,7 @@ export async function adminList(
       .orderBy(reviewQueue ? asc(tradeOrders.id) : desc(tradeOrders.id))
       .$dynamic(),
     trade.db.select({ total: count() }).from(tradeOrders).where(where),
-    (row) => adminView(trade, row.order, row.mail, lang, row.offer),
+    (row) => adminView(trade, row.order, row.member, lang, row.offer),
   );
 }
 

@@ -8,6 +8,7 @@ import {
   waitingFor,
 } from '@soar/contract';
 import { eq } from 'drizzle-orm';
+import { memberColumns } from '../../core/members.ts';
 import { reviewRecord } from '../../core/review.ts';
 import { blocktradeOffers, tradeOrders, users } from '../../db/schema/index.ts';
 import { Money } from '../../lib/decimal.ts';
@@ -47,14 +48,15 @@ export async function review(trade: TradeService, actor: Actor, body: OrderRevie
         return reviewed;
       },
     });
-    const [mail] = await book.tx.select({ mail: users.mail }).from(users).where(eq(users.id, order.userId));
+    const [member] = await book.tx.select(memberColumns).from(users).where(eq(users.id, order.userId));
     const [offer] = order.blockOfferId
       ? await book.tx.select().from(blocktradeOffers).where(eq(blocktradeOffers.id, order.blockOfferId))
       : [];
-    return { order, position: opened.position, mail: mail?.mail ?? null, offer: offer ?? null };
+    if (!member) throw new Error(`order ${order.id} has no member`);
+    return { order, position: opened.position, member, offer: offer ?? null };
   });
   trade.notify(result.order, result.position);
-  return adminView(trade, result.order, result.mail, lang, result.offer);
+  return adminView(trade, result.order, result.member, lang, result.offer);
 }
 
 function auditView(row: OrderRow) {

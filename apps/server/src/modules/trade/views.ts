@@ -4,6 +4,7 @@ import {
   directions,
   type FillReasonKey,
   type LanguageKey,
+  type MemberRef,
   type OrderInput,
   type orderStatuses,
   orderTypes,
@@ -172,14 +173,14 @@ export function feeView(row: FeeRow) {
 export function adminView(
   trade: TradeService,
   row: OrderRow,
-  mail: string | null,
+  member: MemberRef,
   lang: LanguageKey,
   offer: OfferRow | null,
 ) {
   return {
     ...orderView(trade, row, lang),
     userId: row.userId,
-    mail,
+    member,
     reviewedBy: row.reviewedBy,
     reviewedAt: row.reviewedAt?.toISOString() ?? null,
     offer: offer && {

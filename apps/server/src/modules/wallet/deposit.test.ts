@@ -174,7 +174,11 @@ describe('deposit review', () => {
     expect(pass.json().data).toMatchObject({ status: 1, auditAmount: '100' });
     expect(await balanceOf(t.app, member.headers, 'USDT')).toEqual({ available: '100', frozen: '0' });
     for (const status of [1, 3]) {
-      const again = await api(t.app).post('admin/deposit/review', { id, status }, { headers: operator.headers });
+      const again = await api(t.app).post(
+        'admin/deposit/review',
+        { id, status, remark: 'again' },
+        { headers: operator.headers },
+      );
       expect(again.statusCode).toBe(409);
       expect(again.json().message).toBe('This record has already been reviewed');
     }
@@ -201,6 +205,15 @@ describe('deposit review', () => {
       expect(bad.statusCode).toBe(422);
       expect(bad.json().code).toBe('AUDIT_AMOUNT_INVALID');
     }
+    // More decimals than the currency has would be credited as typed: refused, never rounded.
+    const tooFine = await api(t.app).post(
+      'admin/deposit/review',
+      { id, status: 2, auditAmount: '60.0000001' },
+      { headers: operator.headers },
+    );
+    expect(tooFine.statusCode).toBe(422);
+    expect(tooFine.json().message).toEqual([expect.stringMatching(/^Audit amount has at most \d decimals in USDT$/)]);
+    expect((await balanceOf(t.app, member.headers, 'USDT')).available).toBe('0');
     const part = await api(t.app).post(
       'admin/deposit/review',
       {

@@ -1,7 +1,14 @@
 import { type DepositApplyBody, type DepositReviewBody, depositStatuses, maxPendingDeposits } from '@soar/contract';
 import { and, asc, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
-import { type CurrencyRate, convertFitting, currencyRates, rateOf } from '../../core/currency.ts';
+import {
+  assertCurrencyDecimals,
+  type CurrencyRate,
+  convertFitting,
+  currencyRates,
+  rateOf,
+} from '../../core/currency.ts';
 import type { IdempotencyClaim } from '../../core/idempotency.ts';
+import { pageWithMembers, withMember } from '../../core/members.ts';
 import { reviewRecord } from '../../core/review.ts';
 import { formatLocalTime } from '../../core/time.ts';
 import type { Database } from '../../db/client.ts';
@@ -182,7 +189,7 @@ export class DepositService {
 
   async adminList(query: PageQuery & { status?: number }) {
     const where = query.status === undefined ? undefined : eq(deposits.status, query.status);
-    return this.page(where, query, adminDepositView);
+    return pageWithMembers(this.db, await this.page(where, query, adminDepositView));
   }
 
   private page<T>(where: SQL | undefined, query: PageQuery, view: (row: typeof deposits.$inferSelect) => T) {
@@ -217,6 +224,7 @@ export class DepositService {
           if (body.status === depositStatuses.part) {
             const audit = new Money(body.auditAmount ?? 0);
             if (!audit.isPositive() || audit.isZero() || audit.gte(amount)) throw new AppError('AUDIT_AMOUNT_INVALID');
+            assertCurrencyDecimals('auditAmount', audit, rateOf(rates, before.currency));
             credited = audit;
           }
           const converted = await postDepositCredit(book, before, credited, rates);
@@ -241,7 +249,7 @@ export class DepositService {
         params: { amount: moneyString(before.amount), currency: before.currency, credited: moneyString(credited) },
         reference: `deposit:${before.id}`,
       });
-      return view;
+      return withMember(book.tx, view);
     }, claim);
   }
 }

@@ -105,7 +105,7 @@ describe('wallet refusals in two languages', () => {
       'AUDIT_AMOUNT_INVALID',
       422,
     );
-    await api(t.app).post('admin/deposit/review', { id, status: 3 }, { headers: operator.headers });
+    await api(t.app).post('admin/deposit/review', { id, status: 3, remark: 'no funds' }, { headers: operator.headers });
     await expectLocalised(
       (lang) => api(t.app).post('admin/deposit/review', { id, status: 1 }, { headers: as(lang) }),
       'ALREADY_REVIEWED',

@@ -266,8 +266,12 @@ describe('withdraw apply and review', () => {
   it('pass sends the frozen amount out and the records show the statuses', async () => {
     const member = await funded('100');
     const id = (await apply(member, '50')).json().data.id;
-    const pass = await api(t.app).post('admin/withdraw/review', { id, status: 1 }, { headers: operator.headers });
-    expect(pass.json().data).toMatchObject({ status: 1 });
+    const pass = await api(t.app).post(
+      'admin/withdraw/review',
+      { id, status: 1, payoutReference: 'TRX-0001' },
+      { headers: operator.headers },
+    );
+    expect(pass.json().data).toMatchObject({ status: 1, payoutReference: 'TRX-0001' });
     expect(await balanceOf(t.app, member.headers, 'USDT')).toEqual({ available: '49', frozen: '0' });
     const records = (await api(t.app).get('withdraw/record/list', { headers: member.headers })).json().data;
     expect(records).toMatchObject({ total: 1, list: [{ id, status: 1, amount: '50', fee: '1' }] });
@@ -440,7 +444,11 @@ describe('withdraw apply and review', () => {
     const queue = (await api(t.app).get('admin/withdraw/list?status=0', { headers: operator.headers })).json().data
       .list;
     expect(queue.find((w: { id: number }) => w.id === id)).toMatchObject({ arrivalAmount: '108.5', rate: '1.085' });
-    const pass = await api(t.app).post('admin/withdraw/review', { id, status: 1 }, { headers: operator.headers });
+    const pass = await api(t.app).post(
+      'admin/withdraw/review',
+      { id, status: 1, payoutReference: 'TRX-0002' },
+      { headers: operator.headers },
+    );
     expect(pass.json().data).toMatchObject({ status: 1, arrivalCurrency: 'USDT', arrivalAmount: '108.5' });
   });
 

@@ -10,6 +10,7 @@ import {
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { type CurrencyRate, crossRate, currencyRates, maxLedgerAmount, rateOf } from '../../core/currency.ts';
 import type { IdempotencyClaim } from '../../core/idempotency.ts';
+import { pageWithMembers, withMember } from '../../core/members.ts';
 import { verifyPayPassword } from '../../core/pay-password.ts';
 import { reviewRecord } from '../../core/review.ts';
 import { type Database, queryText, type Transaction } from '../../db/client.ts';
@@ -17,7 +18,7 @@ import { tableRow } from '../../db/rows.ts';
 import { users, walletAddresses, withdrawals } from '../../db/schema/index.ts';
 import { isValidAddress } from '../../lib/chain-address.ts';
 import { Money, moneyString } from '../../lib/decimal.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, ValidationError } from '../../lib/errors.ts';
 import { type PageQuery, paginate } from '../../lib/paginate.ts';
 import type { Ledger } from '../ledger/index.ts';
 import { sendNotice } from '../notice/index.ts';
@@ -44,6 +45,7 @@ function withdrawalView(row: WithdrawalRow) {
     remark: row.remark,
     payoutState: row.payoutState,
     txHash: row.txHash,
+    payoutReference: row.payoutReference,
   };
 }
 
@@ -263,7 +265,7 @@ export class WithdrawService {
 
   async adminList(query: PageQuery & { status?: number }) {
     const where = query.status === undefined ? undefined : eq(withdrawals.status, query.status);
-    return this.page(where, query, adminWithdrawalView);
+    return pageWithMembers(this.db, await this.page(where, query, adminWithdrawalView));
   }
 
   private page<T>(where: SQL | undefined, query: PageQuery, view: (row: WithdrawalRow) => T) {
@@ -275,7 +277,11 @@ export class WithdrawService {
     );
   }
 
-  /** Pass: the frozen amount leaves to cash_out and the fee to fees. Refuse: it all returns to available. */
+  /**
+   * Pass: the frozen amount leaves to cash_out and the fee to fees. Refuse: it all returns to
+   * available. A pass the signer does not send is the operator's word that they paid it by hand:
+   * it records their payout reference (docs/admin.md, Reasons and references).
+   */
   async review(reviewer: Reviewer, body: WithdrawReviewBody, claim?: IdempotencyClaim) {
     return this.ledger.transaction(async (book) => {
       const { before, view } = await reviewRecord(book.tx, {
@@ -291,13 +297,17 @@ export class WithdrawService {
           const total = amount.plus(fee);
           const reference = `withdrawal:${before.id}`;
           let payoutState: WithdrawalRow['payoutState'] = null;
+          let payoutReference: string | null = null;
           if (body.status === withdrawStatuses.pass) {
+            if (await this.payouts?.onChain(book.tx, before)) payoutState = payoutStates.queued;
+            else if (body.payoutReference) payoutReference = body.payoutReference;
+            else
+              throw new ValidationError([{ messageKey: 'validation.required', params: { field: 'payoutReference' } }]);
             await book.post({ kind: 'withdraw_pass', reference, userId }, [
               { userId, bucket: 'frozen', currency, amount: total.neg() },
               { platform: 'cash_out', currency, amount },
               { platform: 'fees', currency, amount: fee },
             ]);
-            if (await this.payouts?.onChain(book.tx, before)) payoutState = payoutStates.queued;
           } else {
             await book.post({ kind: 'withdraw_refuse', reference, userId }, [
               { userId, bucket: 'frozen', currency, amount: total.neg() },
@@ -310,6 +320,7 @@ export class WithdrawService {
             reviewerId: reviewer.operatorId,
             auditedAt: new Date(),
             payoutState,
+            payoutReference,
           };
         },
       });
@@ -319,7 +330,7 @@ export class WithdrawService {
         params: { amount: moneyString(before.amount), currency: before.currency },
         reference: `withdrawal:${before.id}`,
       });
-      return view;
+      return withMember(book.tx, view);
     }, claim);
   }
 }

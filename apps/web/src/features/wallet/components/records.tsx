@@ -70,6 +70,11 @@ export function WithdrawRecordItem({ record }: { record: WithdrawRecord }) {
       <Row label={t('wallet.submitTime')}>{format.date(record.submitTime)}</Row>
       <Row label={t('wallet.auditTime')}>{record.auditTime ? format.date(record.auditTime) : '--'}</Row>
       {record.payoutState && <PayoutStatus state={record.payoutState} txHash={record.txHash} />}
+      {record.payoutReference && (
+        <Row label={t('fields.payoutReference')} testId="record-payout-reference">
+          <span className="wallet-break">{record.payoutReference}</span>
+        </Row>
+      )}
       {record.remark && <Row label={t('fields.remark')}>{record.remark}</Row>}
     </article>
   );

@@ -1,6 +1,6 @@
 import { languageKeys } from '@soar/contract';
 
-/** The member app's seven languages: content is written in English and translated into the rest. */
+/** The member app's seven languages: news, banners and announcements are written in English and translated into the rest. */
 export const contentLanguages = languageKeys.map((key) => ({
   key,
   label: {

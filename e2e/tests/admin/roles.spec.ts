@@ -1,0 +1,59 @@
+import { expect, type Page, test } from '@playwright/test';
+import { operators } from '../api.ts';
+import { ownAddress } from '../mail.ts';
+
+/** Every page error, uncaught exceptions and unhandled promise rejections alike. */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
+  return errors;
+}
+
+async function settle(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByTestId('page-error')).toHaveCount(0);
+  await expect(page.getByTestId('side-menu')).toBeVisible();
+}
+
+for (const role of Object.keys(operators) as (keyof typeof operators)[]) {
+  test(`${role} signs in, lands on the dashboard and opens every menu entry and tab without a page error`, async ({
+    page,
+  }) => {
+    // admin opens every page: on a busy two-core machine that takes minutes.
+    test.setTimeout(300_000);
+    const errors = collectErrors(page);
+    // A sign-in from an address of its own: sign-ins are rate-limited per address.
+    await page.setExtraHTTPHeaders(ownAddress());
+    await page.goto('/admin/login');
+    await page.getByTestId('login-username').fill(operators[role].username);
+    await page.getByTestId('login-password').fill(operators[role].password);
+    await page.getByTestId('login-submit').click();
+    await expect(page).toHaveURL(/\/admin\/?$/);
+    await settle(page);
+
+    const entries = page.getByTestId('side-menu').getByRole('menuitem');
+    const count = await entries.count();
+    expect(count).toBeGreaterThan(1);
+    const content = page.getByTestId('page-content');
+    // The first entry is the dashboard, where sign-in landed.
+    for (let index = 0; index < count; index += 1) {
+      const entry = entries.nth(index);
+      const label = await entry.innerText();
+      if (index > 0) {
+        // A page loads as a transition: the last one stays on screen until the next has rendered.
+        const before = await content.innerText();
+        await entry.click();
+        await expect.poll(() => content.innerText(), { message: label }).not.toBe(before);
+      }
+      await settle(page);
+      // Tabs, and the segmented switches that act as tabs (the dashboard's charts). Read again
+      // after each click: a switch can redraw the ones after it.
+      const tabs = content.locator('[role="tab"]:visible, .ant-segmented-item:visible');
+      for (let tab = 0; tab < (await tabs.count()); tab += 1) {
+        await tabs.nth(tab).click();
+        await settle(page);
+      }
+      expect(errors, label).toEqual([]);
+    }
+  });
+}
