@@ -47,11 +47,21 @@ for (const role of Object.keys(operators) as (keyof typeof operators)[]) {
       }
       await settle(page);
       // Tabs, and the segmented switches that act as tabs (the dashboard's charts). Read again
-      // after each click: a switch can redraw the ones after it.
+      // after each one: a switch can redraw the ones after it. Dispatched on the element, not
+      // clicked at a point: a live page (the dashboard refetches its queues) can move under a
+      // pointer, and a click that lands on a queue card would leave the page.
+      // A filter switch may write its query (the support console's "To answer"); the page stays.
+      const here = new URL(page.url()).pathname;
       const tabs = content.locator('[role="tab"]:visible, .ant-segmented-item:visible');
       for (let tab = 0; tab < (await tabs.count()); tab += 1) {
-        await tabs.nth(tab).click();
+        const target = tabs.nth(tab);
+        await target.dispatchEvent('click');
         await settle(page);
+        expect(new URL(page.url()).pathname, label).toBe(here);
+        // The switch took: a tab is selected, a segmented item marked.
+        if ((await target.getAttribute('role')) === 'tab')
+          await expect(target).toHaveAttribute('aria-selected', 'true');
+        else await expect(target).toHaveClass(/ant-segmented-item-selected/);
       }
       expect(errors, label).toEqual([]);
     }
