@@ -170,7 +170,7 @@ test('the phone tab checks its fields with the contract and logs in by area code
   await page.getByTestId('password').locator('input').fill('abc');
   await page.getByTestId('login-submit').click();
   await expect(page.getByText('Please enter a valid phone number (digits only)')).toBeVisible();
-  await expect(page.getByText('the password is 4 to 16 digits')).toBeVisible();
+  await expect(page.getByText('The password has 4 to 16 characters')).toBeVisible();
 
   await page.getByTestId('area-code').click();
   await page

@@ -19,7 +19,7 @@ test.beforeAll(async ({ baseURL }) => {
   const trading = (await operatorSession(api, 'trading')).token;
   // 260,000 USDT deposited, 250,000 of it changed into USD: enough for 10,000 shares at 20.00.
   member = (await investor(api, '260000')).token;
-  await call(api, 'post', 'transfer/apply', member, { from: 'USDT', to: 'USD', amount: '250000' });
+  await call(api, 'post', 'transfer/apply', member, { from: 'USDT', to: 'USD', amount: '250000', payPassword });
   const now = Date.now();
   offer = await call<{ id: number }>(api, 'post', 'admin/blocktrade/offer/create', trading, {
     symbol: 'T',

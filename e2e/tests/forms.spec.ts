@@ -30,7 +30,7 @@ test('login: nothing shows before the first submit, then each error follows its 
   await input(page, 'mail').fill('someone@example.test');
   await expect(errorOf(page, 'mail')).toHaveCount(0);
   await input(page, 'password').fill('abc');
-  await expect(errorOf(page, 'password')).toHaveText('the password is 4 to 16 digits');
+  await expect(errorOf(page, 'password')).toHaveText('The password has 4 to 16 characters');
   await input(page, 'password').fill('abcd1234');
   await expect(errorOf(page, 'password')).toHaveCount(0);
   // Emptied again after the first submit: flagged again at once.
@@ -93,7 +93,9 @@ test('wallet: the deposit amount follows the contract rule (a whole number from 
   await form.locator('input').fill('0.5');
   await expect(form.locator('.adm-form-item-feedback-error')).toHaveCount(0);
   await page.getByRole('button', { name: 'Continue by bank transfer' }).click();
-  await expect(form.locator('.adm-form-item-feedback-error')).toHaveText('wrong amount');
+  await expect(form.locator('.adm-form-item-feedback-error')).toHaveText(
+    'The amount must be a whole number of at least 1',
+  );
   await form.locator('input').fill('abc');
   await expect(form.locator('.adm-form-item-feedback-error')).toHaveText('Please enter the correct amount');
   await form.locator('input').fill('25');

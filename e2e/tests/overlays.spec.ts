@@ -28,6 +28,7 @@ test('the transfer confirmation closes on Back and does not follow to the profil
   await page.getByTestId('transfer-to').getByText('EUR', { exact: true }).click();
   await page.locator('#amount').fill('100');
   await expect(page.getByTestId('transfer-rate')).toContainText('1 USD =');
+  await page.locator('#payPassword').fill('2468');
   await page.getByTestId('transfer-form').getByRole('button', { name: 'Convert' }).click();
   await expect(page.locator('.modal')).toBeVisible();
   await page.goBack();

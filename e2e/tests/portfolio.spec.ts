@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { type APIRequestContext, expect, request, test } from '@playwright/test';
 import { call } from './api.ts';
-import { investor, openSignedIn } from './members.ts';
+import { investor, openSignedIn, payPassword } from './members.ts';
 
 // A new member (so the demo member's figures stay as the other specs expect) sees their account
 // value on the profile and the Trade tab, live; the performance page exports a CSV; the demo
@@ -39,7 +39,7 @@ test('the profile shows total assets, net assets, today’s P/L and buying power
 
 test('in Japanese, and live with the ticks of what is held', async ({ page }) => {
   test.setTimeout(90_000);
-  await call(api, 'post', 'transfer/apply', member, { from: 'USDT', to: 'USD', amount: '2000' });
+  await call(api, 'post', 'transfer/apply', member, { from: 'USDT', to: 'USD', amount: '2000', payPassword });
   await call(api, 'post', 'order/place', member, { symbol: 'AAPL', type: 'market', direction: 'buy', quantity: 3 });
   await openSignedIn(page, member, '/pages/main/trade/index', 'ja');
   const card = page.getByTestId('account-value');

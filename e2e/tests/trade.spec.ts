@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Locator, type Page, request, test } from '@playwright/test';
 import { call } from './api.ts';
-import { investor, openSignedIn } from './members.ts';
+import { investor, openSignedIn, payPassword } from './members.ts';
 
 // In order: one new member (so the demo member's balances stay as the other specs expect) buys,
 // protects, partly closes, then places, amends and cancels a limit order. The e2e server runs in
@@ -35,7 +35,7 @@ test.beforeAll(async ({ baseURL }) => {
   api = await request.newContext({ baseURL });
   // 5,000 USDT deposited, 4,000 of it changed into USD.
   member = (await investor(api)).token;
-  await call(api, 'post', 'transfer/apply', member, { from: 'USDT', to: 'USD', amount: '4000' });
+  await call(api, 'post', 'transfer/apply', member, { from: 'USDT', to: 'USD', amount: '4000', payPassword });
 });
 test.afterAll(() => api.dispose());
 
@@ -73,8 +73,8 @@ test('a market buy from the stock page: live P/L, take profit, partial close, re
   const close = sheet.getByTestId('close-form');
   await close.getByRole('button', { name: 'Close part' }).click();
   await close.locator('input[name=closeQuantity]').fill('2');
-  await close.getByRole('button', { name: 'Close 2 shares' }).click();
-  await page.locator('.modal').getByRole('button', { name: 'Close', exact: true }).click();
+  await close.getByRole('button', { name: 'Sell 2 shares' }).click();
+  await page.locator('.modal').getByRole('button', { name: 'Sell', exact: true }).click();
   await expect(page.getByText('Closed 2 shares')).toBeVisible();
   await expect(card).toContainText('3 sh');
   await page.keyboard.press('Escape');

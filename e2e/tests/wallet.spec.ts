@@ -63,7 +63,7 @@ test('a bank deposit with a proof upload, passed by the operator, shows in the b
   await form.getByText('USD', { exact: true }).click();
   await page.locator('#amount').fill('0.5');
   await form.getByRole('button', { name: 'Submit' }).click();
-  await expect(form.getByText('wrong amount')).toBeVisible();
+  await expect(form.getByText('The amount must be a whole number of at least 1')).toBeVisible();
   await expect(form.getByText('Bank name is required')).toBeVisible();
 
   await page.locator('#amount').fill('137');
@@ -191,6 +191,7 @@ test('a transfer shows its live quote, asks for confirmation and moves the money
   );
   await expect(page.getByTestId('transfer-received')).toHaveText(money(quote.received, 'EUR'));
   await expect(page.getByTestId('transfer-rate')).toContainText('1 USD =');
+  await page.locator('#payPassword').fill('2468');
   await page.getByTestId('transfer-form').getByRole('button', { name: 'Convert' }).click();
   await expect(page.locator('.modal')).toContainText(`receive ${money(quote.received, 'EUR')}`);
   await page.locator('.modal-confirm').click();
@@ -243,7 +244,7 @@ test('a custom amount continues to the bank form with the amount filled in, or t
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await page.locator('#amount').fill('0');
   await page.getByRole('button', { name: 'Continue by bank transfer' }).click();
-  await expect(page.getByText('wrong amount')).toBeVisible();
+  await expect(page.getByText('The amount must be a whole number of at least 1')).toBeVisible();
   await page.locator('#amount').fill('300');
   await page.getByRole('button', { name: 'Continue by bank transfer' }).click();
   await expect(page).toHaveURL(/deposit\/card\?amount=300/);

@@ -14,6 +14,7 @@ import { MarketEngine } from './market/engine.ts';
 import { AdjustmentService } from './modules/admin/adjustments.ts';
 import { adminAuthRoutes } from './modules/admin/auth-routes.ts';
 import { backOfficeRoutes } from './modules/admin/back-office-routes.ts';
+import { claimRoutes, ReviewClaims } from './modules/admin/claims.ts';
 import { Dashboard } from './modules/admin/dashboard.ts';
 import {
   chainDashboard,
@@ -75,7 +76,7 @@ import { settingsRoutes } from './modules/settings/routes.ts';
 import { SettingsService } from './modules/settings/service.ts';
 import { StatementService, statementJob, statementRoutes } from './modules/statement/index.ts';
 import { TradeEngine } from './modules/trade/engine.ts';
-import { sides } from './modules/trade/index.ts';
+import { liveSides, sides } from './modules/trade/index.ts';
 import { tradeExpireJob } from './modules/trade/jobs.ts';
 import { tradeRoutes } from './modules/trade/routes.ts';
 import { TradeService } from './modules/trade/service.ts';
@@ -111,6 +112,8 @@ declare module 'fastify' {
     trade: { service: TradeService; engine: TradeEngine };
     /** USDT on chain: addresses, watchers, the signer (docs/ledger.md, On chain). */
     chain: ChainServices;
+    /** Who holds and who decided each queue record (docs/admin.md, Queues). */
+    claims: ReviewClaims;
   }
 }
 
@@ -193,7 +196,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await engine.load();
   const engineOn = config.marketEngine === 'on';
   const history = await engine.prepare(
-    engineOn ? (options.market?.history ?? { dailyDays: 365, minuteDays: 5 }) : undefined,
+    engineOn ? (options.market?.history ?? { dailyDays: 5 * 366, minuteDays: 5 }) : undefined,
   );
   if (history) app.log.info(history, 'market history starts computed from the seed');
   if (engineOn && options.market?.autoStart !== false) engine.start();
@@ -255,7 +258,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const quotedSides = (symbol: string, last: string) => {
     const instrument = engine.instrument(symbol);
     if (!instrument) return undefined;
-    const quoted = sides(instrument, last);
+    // The live quote's own bid and ask while `last` is its last trade; a past close's pair otherwise.
+    const state = engine.simulator.states.get(instrument.id);
+    const live = state && liveSides(instrument, state);
+    const quoted = live?.last.eq(last) ? live : sides(instrument, last);
     return { bid: quoted.bid.toFixed(), ask: quoted.ask.toFixed() };
   };
   const portfolio = new PortfolioService({ db: database.db, quotes: engine, sides: quotedSides, clock: jobs.clock });
@@ -276,6 +282,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     dashboard.register(chainDashboard(database.db));
   }
   app.decorate('dashboard', dashboard);
+  const claims = new ReviewClaims(database.db, jobs.clock);
+  app.decorate('claims', claims);
   const operatorAccount = new OperatorAccount(database.db, {
     requireTotp: config.requireOperatorTotp ?? false,
     issuer: () => settings.snapshot.base.productName,
@@ -325,6 +333,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       await api.register(adminAuthRoutes, { db: database.db, account: operatorAccount });
       await api.register(adminOperatorRoutes, { account: operatorAccount, operators: new OperatorAdmin(database.db) });
       await api.register(backOfficeRoutes, backOffice);
+      await api.register(claimRoutes, { claims });
       await api.register(contentRoutes, { banners, news: new NewsAdmin(database.db) });
       await api.register(uploadRoutes, {
         uploads: new UploadService(database.db, path.join(config.dataDir, 'uploads')),

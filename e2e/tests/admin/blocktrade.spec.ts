@@ -18,7 +18,7 @@ test.beforeAll(async ({ baseURL }) => {
   api = await request.newContext({ baseURL });
   // 260,000 USDT deposited, 250,000 of it changed into USD: enough for 10,000 shares of T.
   member = await investor(api, '260000');
-  await call(api, 'post', 'transfer/apply', member.token, { from: 'USDT', to: 'USD', amount: '250000' });
+  await call(api, 'post', 'transfer/apply', member.token, { from: 'USDT', to: 'USD', amount: '250000', payPassword });
 });
 test.afterAll(() => api.dispose());
 

@@ -23,7 +23,7 @@ test('trading sees the block orders waiting with their count and age, and follow
   test.setTimeout(150_000);
   const trading = await operatorSession(api, 'trading');
   const member = await investor(api, '260000');
-  await call(api, 'post', 'transfer/apply', member.token, { from: 'USDT', to: 'USD', amount: '250000' });
+  await call(api, 'post', 'transfer/apply', member.token, { from: 'USDT', to: 'USD', amount: '250000', payPassword });
   const offer = await call<{ id: number }>(api, 'post', 'admin/blocktrade/offer/create', trading.token, {
     symbol: 'T',
     discount: '0.05',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Api } from './api.ts';
 import { ok, page, pageQuery } from './envelope.ts';
-import { idBody, idField, idQuery, isoTime as time } from './fields.ts';
+import { idBody, idField, idQuery, operatorText, textLanguage, isoTime as time, translationsOf } from './fields.ts';
 import { newsCategories } from './market.ts';
 
 /** Failures of operator content (news, banners). */
@@ -70,16 +70,8 @@ export const newsUpdateBody = newsCreateBody
 
 // Banners of the home page
 
-export const bannerTranslation = z.object({ title: text(80), text: text(160) });
-const bannerTranslations = z.object({
-  en: bannerTranslation,
-  de: bannerTranslation.optional(),
-  es: bannerTranslation.optional(),
-  fr: bannerTranslation.optional(),
-  it: bannerTranslation.optional(),
-  ja: bannerTranslation.optional(),
-  'zh-CN': bannerTranslation.optional(),
-});
+export const bannerTranslation = z.strictObject({ title: operatorText(80), text: operatorText(160) });
+const bannerTranslations = translationsOf(bannerTranslation);
 /** A path inside the web app (`/pages/deposit/index`): banners never send members elsewhere. */
 const appLink = z
   .string()
@@ -93,6 +85,7 @@ export const banner = z.object({
   text: z.string(),
   style: z.number().int().describe('the drawn background: 0, 1 or 2'),
   link: z.string().nullable(),
+  ...textLanguage,
 });
 export const bannerAdminItem = z.object({
   id: z.number().int(),

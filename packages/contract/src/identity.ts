@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Api } from './api.ts';
 import { ok, page, pageQuery } from './envelope.ts';
 import { idField, idQuery, isoTime as time } from './fields.ts';
+import { queueQuery, queueState } from './review-queue.ts';
 
 /** Failures of identity verification, the inbox, support chat and documents (docs/identity.md). */
 export const identityErrors = {
@@ -201,7 +202,7 @@ export const productDocument = z.object({
 
 // Operator KYC
 
-export const adminKycQuery = pageQuery.extend({
+export const adminKycQuery = queueQuery({
   status: z.coerce.number().int().min(0).max(2).optional(),
 });
 export const adminKycItem = kycApplication.extend({
@@ -209,6 +210,7 @@ export const adminKycItem = kycApplication.extend({
   uid: z.string(),
   nickname: z.string(),
   reviewerId: z.number().int().nullable(),
+  ...queueState,
 });
 export const adminKycDetail = adminKycItem.extend({
   history: z.array(kycApplication).describe('earlier submissions of the member, newest first'),

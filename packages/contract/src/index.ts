@@ -22,6 +22,7 @@ export * from './operator.ts';
 export * from './portfolio.ts';
 export * from './quant.ts';
 export * from './registry.ts';
+export * from './review-queue.ts';
 export * from './settings.ts';
 export * from './statement.ts';
 export * from './trade.ts';

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import type { Api } from './api.ts';
 import { ok, page, pageQuery } from './envelope.ts';
-import { idBody, idField, idQuery, isoTime as time } from './fields.ts';
+import { idBody, idField, idQuery, operatorText, textLanguage, isoTime as time, translationsOf } from './fields.ts';
 import { decimalString } from './money.ts';
+import { queueQuery, queueState } from './review-queue.ts';
 
 /** Failures of IPOs (docs/ipo.md). */
 export const ipoErrors = {
@@ -59,7 +60,8 @@ export const ipoOffer = z.object({
   name: z.string(),
   market: z.string(),
   currency: z.string(),
-  description: z.string(),
+  description: z.string().describe('in the request’s language when written in it, else English'),
+  ...textLanguage,
   lotSize: z.number().int().describe('shares per lot'),
   minLots: z.number().int().describe('the fewest lots one application may ask'),
   maxLots: z.number().int().describe('the most lots one application may ask'),
@@ -153,6 +155,10 @@ export const ipoAllotment = z.object({
 
 // Operator calls
 
+/** An offer's description per language (English required); the offer's name is the company's. */
+export const ipoOfferTranslation = z.strictObject({ description: operatorText(2000) });
+export const ipoOfferTranslations = translationsOf(ipoOfferTranslation);
+
 export const ipoOfferBody = z.strictObject({
   symbol: z
     .string()
@@ -161,7 +167,10 @@ export const ipoOfferBody = z.strictObject({
   name: z.string().trim().min(1).max(80),
   market: z.string().trim().min(1).max(10),
   currency: z.string().trim().min(1).max(10),
-  description: z.string().trim().max(2000).optional(),
+  description: z.string().trim().max(2000).optional().describe('English only; `translations` replaces it'),
+  translations: ipoOfferTranslations
+    .optional()
+    .describe('the description per language; its English entry becomes `description`'),
   lotSize: z.number().int().min(1).max(1_000_000),
   minLots: z.number().int().min(1).max(1_000_000),
   maxLots: z.number().int().min(1).max(1_000_000),
@@ -182,15 +191,22 @@ export const ipoReviewBody = z.strictObject({
 });
 
 export const adminIpoOffer = ipoOffer.extend({
+  translations: translationsOf(z.object({ description: z.string() })).describe(
+    'the description in every language written (English always, empty when none was given)',
+  ),
   createdAt: time,
   frozen: decimalString.describe('held for subscriptions awaiting allotment'),
 });
 export const adminIpoSubscription = ipoSubscription.extend({
   userId: z.number().int(),
   uid: z.string(),
+  ...queueState,
   manual: z.boolean(),
 });
-export const adminIpoSubscriptionQuery = ipoSubscriptionQuery;
+export const adminIpoSubscriptionQuery = queueQuery({
+  status: z.coerce.number().int().min(0).max(3).optional(),
+  offerId: idField.optional(),
+});
 
 const publicCall = { access: 'public' } as const;
 const member = { access: 'member' } as const;

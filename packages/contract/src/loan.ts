@@ -1,9 +1,19 @@
 import { z } from 'zod';
 import type { Api } from './api.ts';
 import { ok, page, pageQuery } from './envelope.ts';
-import { idBody, idField, idQuery, memberRef, isoTime as time } from './fields.ts';
+import {
+  idBody,
+  idField,
+  idQuery,
+  memberRef,
+  operatorText,
+  textLanguage,
+  isoTime as time,
+  translationsOf,
+} from './fields.ts';
 import { decimalString } from './money.ts';
 import { dailyRate, localDate } from './quant.ts';
+import { queueQuery, queueState } from './review-queue.ts';
 
 /** Failures of loans (docs/products.md, Loans). `KYC_REQUIRED` is the wallet's. */
 export const loanErrors = {
@@ -46,7 +56,8 @@ export const loanContractDocument = 'loan-contract';
 
 export const loanProduct = z.object({
   id: z.number().int(),
-  name: z.string(),
+  name: z.string().describe('in the request’s language when written in it, else English'),
+  ...textLanguage,
   currency: z.string(),
   cycleDays: z.number().int(),
   dailyInterestRate: decimalString,
@@ -167,8 +178,14 @@ export const loanPreview = z.object({
 
 // Operator calls
 
-export const loanProductBody = z.strictObject({
-  name: z.string().trim().min(1).max(80),
+/** A product's name per language (English required). */
+export const loanProductTranslation = z.strictObject({ name: operatorText(80) });
+export const loanProductTranslations = translationsOf(loanProductTranslation);
+
+/** `name` (English) or `translations` (its English entry becomes `name`): one of them on create. */
+const loanProductFields = z.strictObject({
+  name: z.string().trim().min(1).max(80).optional(),
+  translations: loanProductTranslations.optional(),
   currency: z.string().trim().min(1).max(10),
   cycleDays: z.number().int().min(1).max(365),
   dailyInterestRate: dailyRate,
@@ -177,10 +194,18 @@ export const loanProductBody = z.strictObject({
   maxAmount: loanAmount,
   sort: z.number().int().min(-1000).max(1000).optional(),
 });
-export const loanProductUpdateBody = loanProductBody.partial().extend({ id: idField });
-export const adminLoanProduct = loanProduct.extend({ sort: z.number().int(), closedAt: time.nullable() });
+export const loanProductBody = loanProductFields.refine((body) => body.name !== undefined || body.translations, {
+  path: ['name'],
+  error: 'validation.required',
+});
+export const loanProductUpdateBody = loanProductFields.partial().extend({ id: idField });
+export const adminLoanProduct = loanProduct.extend({
+  translations: loanProductTranslations.describe('the name in every language written (English always)'),
+  sort: z.number().int(),
+  closedAt: time.nullable(),
+});
 
-export const adminLoanQuery = pageQuery.extend({
+export const adminLoanQuery = queueQuery({
   approvalStatus: z.coerce.number().int().min(0).max(2).optional(),
   status: z.coerce.number().int().min(0).max(3).optional(),
   userId: idField.optional().describe("one member's loans"),
@@ -188,6 +213,7 @@ export const adminLoanQuery = pageQuery.extend({
 export const adminLoan = loan.extend({
   userId: z.number().int(),
   member: memberRef,
+  ...queueState,
   signature: z.string().describe('upload id: GET /upload/:id shows it to operators'),
   terms: loanTerms,
   reviewerId: z.number().int().nullable(),

@@ -12,6 +12,8 @@ export const marketErrors = {
   INSTRUMENT_NOT_FOUND: 404,
   /** Orders on a suspended instrument are refused (docs/admin.md, Instruments). */
   INSTRUMENT_SUSPENDED: 409,
+  /** A list asked for a market code no stock trades on (docs/api.md, Market data). */
+  MARKET_NOT_FOUND: 422,
 } as const;
 
 /** Prices travel as decimal strings; simulated prices sit on each market's tick grid. */
@@ -33,6 +35,8 @@ export const quote = z.object({
   low: price,
   close: price.describe('the last price while the session runs'),
   prevClose: price,
+  bid: price.nullable().describe('the best bid on the tick grid; null for an index'),
+  ask: price.nullable().describe('the best ask on the tick grid; null for an index'),
   volume: z.number().int(),
   change: price,
   changePercent: price.describe('percent, two decimals'),
@@ -53,6 +57,12 @@ export const quoteListQuery = pageQuery.extend({
 
 export const quoteDetailQuery = z.object({ symbol });
 
+/** Chart ranges of daily bars: a week, a month, a year, five years back from today. */
+export const chartRanges = ['1W', '1M', '1Y', '5Y'] as const;
+export type ChartRange = (typeof chartRanges)[number];
+
+export const dailyKlineQuery = z.object({ symbol, range: z.enum(chartRanges).default('1Y') });
+
 export const klineQuery = z.object({
   symbol,
   interval: z.enum(klineIntervals).default('1m'),
@@ -70,6 +80,16 @@ export const candle = z.object({
 export type Candle = z.infer<typeof candle>;
 
 export const kline = z.object({ symbol: z.string(), interval: z.enum(klineIntervals), list: z.array(candle) });
+
+export const dailyKline = z.object({
+  symbol: z.string(),
+  range: z.enum(chartRanges),
+  from: z.string().describe('the first local trading date of the range (YYYY-MM-DD), exclusive'),
+  list: z.array(candle).describe('daily bars after `from`, ascending, today open bar included'),
+  high: price.nullable().describe('the highest high of the range (with 1Y: the 52-week high); null without bars'),
+  low: price.nullable().describe('the lowest low of the range'),
+});
+export type DailyKline = z.infer<typeof dailyKline>;
 
 export const searchQuery = z.object({
   q: z.string().trim().min(1, { error: 'validation.required' }).max(64),
@@ -147,6 +167,13 @@ export const marketApi = {
     summary: 'Candles in ascending time',
     query: klineQuery,
     response: ok(kline),
+  },
+  dailyKline: {
+    ...get,
+    path: '/market/kline/daily',
+    summary: 'Daily bars over a chart range (1W, 1M, 1Y, 5Y) with its high and low',
+    query: dailyKlineQuery,
+    response: ok(dailyKline),
   },
   indexList: { ...get, path: '/market/index/list', summary: 'Global indices', response: ok(z.array(quote)) },
   popular: {

@@ -22,6 +22,7 @@ import { memberApi } from './member.ts';
 import { operatorAdminApi, operatorApi } from './operator.ts';
 import { portfolioApi } from './portfolio.ts';
 import { quantAdminApi, quantApi } from './quant.ts';
+import { queueClaimApi } from './review-queue.ts';
 import { settingsApi } from './settings.ts';
 import { statementAdminApi, statementApi } from './statement.ts';
 import { tradeApi } from './trade.ts';
@@ -47,6 +48,7 @@ export const apis = {
   memberAdminApi,
   adjustmentApi,
   backOfficeApi,
+  queueClaimApi,
   contentApi,
   contentAdminApi,
   quantApi,

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import type { Api } from './api.ts';
-import { ok, page, pageQuery } from './envelope.ts';
+import { ok, page } from './envelope.ts';
 import { idField, memberRef, isoTime as time } from './fields.ts';
 import { decimalString } from './money.ts';
+import { queueQuery, queueState } from './review-queue.ts';
 import { feeScheduleRow, order } from './trade.ts';
 import { orderReviewStatuses, orderStatusList } from './trade-terms.ts';
 
@@ -20,10 +21,11 @@ export const adminOrder = order.extend({
   reviewedBy: z.number().int().nullable(),
   reviewedAt: time.nullable(),
   offer: adminOrderOffer.nullable().describe('null for a block order placed from the trade ticket'),
+  ...queueState,
 });
 export type AdminOrder = z.infer<typeof adminOrder>;
 
-export const adminOrderQuery = pageQuery.extend({
+export const adminOrderQuery = queueQuery({
   /** Default: the block orders waiting for review. */
   status: z.enum(orderStatusList).optional(),
   block: z

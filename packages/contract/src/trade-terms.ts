@@ -23,6 +23,9 @@ export const tradeErrors = {
   TRADE_REFUSE_REASON_REQUIRED: 422,
   TRADE_FEE_SCHEDULE_NOT_FOUND: 404,
   TRADE_LIMIT_NOT_REACHED: 409,
+  /** A price off the instrument's tick grid (or with more decimals than its currency). */
+  PRICE_TICK: 422,
+  TRADE_NOTHING_TO_CLOSE: 409,
 } as const;
 
 /** Order types (docs/trading.md). */
@@ -129,9 +132,12 @@ export const priceField = z
   .refine((value) => /[1-9]/.test(value), { error: 'validation.positive' })
   .describe('decimal string, above 0');
 
+/** The most shares one order or close may name. */
+export const maxOrderQuantity = 100_000_000;
+
 /** A whole number of shares; the server checks it is a multiple of the instrument's board lot. */
 export const quantityField = z
   .number({ error: 'validation.integer' })
   .int({ error: 'validation.integer' })
-  .min(1)
-  .max(100_000_000);
+  .min(1, { error: 'validation.tooSmall' })
+  .max(maxOrderQuantity, { error: 'validation.tooBig' });

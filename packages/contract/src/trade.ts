@@ -3,6 +3,7 @@ import type { Api } from './api.ts';
 import { ok, page, pageQuery } from './envelope.ts';
 import { idBody, idField, idQuery, isoTime as time } from './fields.ts';
 import { decimalString } from './money.ts';
+import { localDate } from './quant.ts';
 import {
   closeReasonList,
   directionList,
@@ -97,6 +98,10 @@ export const orderPreview = z.object({
   breakEven: decimalString.describe('price at which closing returns the total, opening and closing fees included'),
   lossAtStopLoss: decimalString.nullable().describe('negative P/L after fees if the stop loss fills, null without'),
   gainAtTakeProfit: decimalString.nullable().describe('P/L after fees if the take profit fills, null without'),
+  stopOutRatio: decimalString.describe(
+    "the market's stop-out ratio: a short closes when its loss reaches this share of its collateral",
+  ),
+  stopOutPrice: decimalString.nullable().describe('a short: the price at which the engine would close it'),
   block: z.boolean().describe('10,000 shares or more: waits for an operator review, pay password required'),
   fillsNow: z.boolean().describe('a market order in session, or a limit already reached'),
   waitingFor: z.enum(waitingForList).nullable().describe('what the order would wait for'),
@@ -223,6 +228,38 @@ export const orderDetail = order.extend({
 export const orderPendingQuery = pageQuery.extend({ symbol: z.string().trim().toUpperCase().max(32).optional() });
 export const orderClosedQuery = pageQuery.extend({ symbol: z.string().trim().toUpperCase().max(32).optional() });
 
+/** A calendar day that exists (2026-02-31 does not). */
+const historyDay = localDate.refine(
+  (day) => {
+    const time = Date.parse(`${day}T00:00:00Z`);
+    return !Number.isNaN(time) && new Date(time).toISOString().startsWith(day);
+  },
+  { error: 'validation.date', abort: true },
+);
+export const orderHistoryQuery = pageQuery
+  .extend({
+    symbol: z.string().trim().toUpperCase().max(32).optional(),
+    status: z.enum(orderStatusList).optional(),
+    dateFrom: historyDay.optional().describe('first UTC day of placing, included'),
+    dateTo: historyDay.optional().describe('last UTC day of placing, included'),
+  })
+  .superRefine((query, ctx) => {
+    if (query.dateFrom && query.dateTo && query.dateFrom > query.dateTo)
+      ctx.addIssue({ code: 'custom', message: 'validation.rangeOrder', path: ['dateTo'] });
+  });
+
+/** A member line of a ledger entry an order (or a close of its position) moved. */
+export const orderMove = z.object({
+  kind: z.string().describe('the ledger kind: trade_freeze, trade_open, trade_release, trade_close ...'),
+  account: z.enum(['available', 'frozen']),
+  amount: decimalString.describe('signed: negative when money left the account'),
+  currency: z.string(),
+  time,
+});
+export const orderHistoryItem = order.extend({
+  moves: z.array(orderMove).describe('oldest first'),
+});
+
 export const orderUpdateBody = z
   .strictObject({
     orderId: idField.optional(),
@@ -243,6 +280,50 @@ export const orderCloseBody = z.strictObject({
   quantity: quantityField.optional(),
 });
 export const orderCloseResult = z.object({ position, close: positionClose });
+
+/**
+ * Selling what one holds (docs/trading.md, Selling what you hold): a Sell on a symbol held long
+ * closes the longs, a Buy to cover the shorts, oldest position first, at the market, as one order
+ * with one fee.
+ */
+export const holdingCloseBody = z.strictObject({
+  symbol: symbolField,
+  /** The holding's direction: `buy` closes longs (a Sell), `sell` closes shorts (a Buy to cover). */
+  direction: z.enum(directionList),
+  /** Omitted: the whole holding. A multiple of the board lot. */
+  quantity: quantityField.optional(),
+});
+export type HoldingCloseBody = z.input<typeof holdingCloseBody>;
+
+export const holdingClosePreview = z.object({
+  symbol: z.string(),
+  name: z.string(),
+  market: z.string(),
+  currency: z.string(),
+  direction: z.enum(directionList).describe("the holding's"),
+  lotSize: z.number().int(),
+  held: z.number().int().describe('open quantity of the holding'),
+  quantity: z.number().int().describe('what this close takes'),
+  price: decimalString.describe('the bid for a long, the ask for a short'),
+  notional: decimalString,
+  fee: decimalString.describe('one closing fee for the whole close'),
+  feeBreakdown,
+  cost: decimalString.describe('open price x quantity of the parts closed'),
+  proceeds: decimalString.describe('what returns to the available balance'),
+  realisedPnl: decimalString.describe('proceeds less the cost: after the closing fee, before the opening fees'),
+  parts: z
+    .array(z.object({ positionId: z.number().int(), quantity: z.number().int(), openPrice: decimalString }))
+    .describe('the positions closed, oldest first'),
+  session: tradeSession,
+});
+export type HoldingClosePreview = z.infer<typeof holdingClosePreview>;
+
+export const holdingCloseResult = z.object({
+  positions: z.array(position).describe('the positions closed, oldest first, after the close'),
+  closes: z.array(positionClose),
+  realisedPnl: decimalString,
+  proceeds: decimalString,
+});
 
 export const feeScheduleRow = z.object({
   market: z.string(),
@@ -318,6 +399,23 @@ export const tradeApi = {
     body: orderCloseBody,
     response: ok(orderCloseResult),
   },
+  closeHoldingPreview: {
+    ...member,
+    method: 'POST',
+    path: '/order/close/holding/preview',
+    summary: 'What selling a holding (or buying a short back) would return, before it closes',
+    body: holdingCloseBody,
+    response: ok(holdingClosePreview),
+  },
+  closeHolding: {
+    ...member,
+    method: 'POST',
+    path: '/order/close/holding',
+    summary: 'Sell what I hold of a symbol (or buy back a short), oldest position first, at the market',
+    idempotent: true,
+    body: holdingCloseBody,
+    response: ok(holdingCloseResult),
+  },
   pending: {
     ...member,
     method: 'GET',
@@ -340,6 +438,14 @@ export const tradeApi = {
     summary: 'My closes with realised P/L, newest first',
     query: orderClosedQuery,
     response: ok(page(positionClose)),
+  },
+  history: {
+    ...member,
+    method: 'GET',
+    path: '/order/history',
+    summary: 'All my orders (pending, filled, cancelled, expired, refused), newest first, with the money each moved',
+    query: orderHistoryQuery,
+    response: ok(page(orderHistoryItem)),
   },
   detail: {
     ...member,

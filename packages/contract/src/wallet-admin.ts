@@ -3,6 +3,7 @@ import type { Api } from './api.ts';
 import { ok, page, pageQuery } from './envelope.ts';
 import { idBody, idField, memberRef, isoTime as time, uidField } from './fields.ts';
 import { decimalString } from './money.ts';
+import { queueQuery, queueState } from './review-queue.ts';
 import {
   cryptoNetwork,
   currencyCode,
@@ -15,7 +16,7 @@ import {
 
 // The wallet's operator calls: review queues, deposit channels, the audit log.
 
-export const statusQuery = pageQuery.extend({ status: z.coerce.number().int().min(0).max(3).optional() });
+export const statusQuery = queueQuery({ status: z.coerce.number().int().min(0).max(3).optional() });
 export const adminDepositItem = depositRecord
   .omit({ timezone: true, submitTimeLocal: true, auditTimeLocal: true })
   .extend({
@@ -28,6 +29,7 @@ export const adminDepositItem = depositRecord
     account: z.string().nullable(),
     bankCode: z.string().nullable(),
     reviewerId: z.number().int().nullable(),
+    ...queueState,
   });
 export const adminDepositPage = page(adminDepositItem);
 /** A refusal says why: the member reads the remark on their deposit record (docs/admin.md). */
@@ -51,20 +53,29 @@ export const adminWithdrawItem = withdrawRecord.extend({
   userId: z.number().int(),
   member: memberRef,
   reviewerId: z.number().int().nullable(),
+  ...queueState,
 });
 export const adminWithdrawPage = page(adminWithdrawItem);
-export const withdrawReviewBody = z.object({
-  id: idField,
-  status: z.union([z.literal(withdrawStatuses.pass), z.literal(withdrawStatuses.refuse)]),
-  remark: z.string().max(500).optional(),
-  payoutReference: z
-    .string()
-    .trim()
-    .min(1)
-    .max(200)
-    .optional()
-    .describe('required to pass one paid by hand (not by the chain signer): the hash or bank reference of the payout'),
-});
+/** A refusal says why: the member reads the remark on their withdrawal record (docs/admin.md). */
+export const withdrawReviewBody = z
+  .object({
+    id: idField,
+    status: z.union([z.literal(withdrawStatuses.pass), z.literal(withdrawStatuses.refuse)]),
+    remark: z.string().trim().max(500).optional(),
+    payoutReference: z
+      .string()
+      .trim()
+      .min(1)
+      .max(200)
+      .optional()
+      .describe(
+        'required to pass one paid by hand (not by the chain signer): the hash or bank reference of the payout',
+      ),
+  })
+  .refine((body) => body.status !== withdrawStatuses.refuse || Boolean(body.remark), {
+    error: 'validation.required',
+    path: ['remark'],
+  });
 export type WithdrawReviewBody = z.infer<typeof withdrawReviewBody>;
 
 const optionalText = z.string().trim().max(200).nullable().optional();

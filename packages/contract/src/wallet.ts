@@ -59,6 +59,12 @@ export const depositAmount = wholeAmount.superRefine((value, ctx) => {
 
 export const cryptoNetworks = ['ERC20', 'TRC20'] as const;
 export const cryptoNetwork = z.enum(cryptoNetworks);
+
+/** How a network is written wherever a person reads it, one spelling everywhere: "TRC-20", never "TRC20". */
+export const networkLabels: Record<(typeof cryptoNetworks)[number], string> = { ERC20: 'ERC-20', TRC20: 'TRC-20' };
+export function networkLabel(network: string | null | undefined): string {
+  return networkLabels[network as (typeof cryptoNetworks)[number]] ?? network ?? '';
+}
 export type CryptoNetwork = z.infer<typeof cryptoNetwork>;
 /**
  * What each network carries: a bound wallet receives one of these, whichever balance the
@@ -87,8 +93,28 @@ export const balanceItem = z.object({
 export const balanceQuery = z.object({ currency: currencyCode.default('USD') });
 export const balanceAnswer = z.object({ list: z.array(balanceItem), currency: z.string(), total: decimalString });
 
+/**
+ * Every kind of journal entry a member's lines carry, grouped as the transactions filter offers
+ * them (docs/ledger.md, Entries). Each kind the server posts is in one group and has a name in
+ * every language (`wallet.txType.<kind>`): a test reads the kinds from the server's code.
+ */
+export const transactionGroups = {
+  deposit: ['deposit'],
+  withdraw: ['withdraw_freeze', 'withdraw_pass', 'withdraw_refuse', 'withdraw_refund'],
+  transfer: ['transfer'],
+  trade: ['trade_freeze', 'trade_refreeze', 'trade_release', 'trade_open', 'trade_close'],
+  ipo: ['ipo_subscribe', 'ipo_change', 'ipo_cancel', 'ipo_reconfirm', 'ipo_allot', 'ipo_list'],
+  quant: ['quant_buy', 'quant_payout'],
+  loan: ['loan_disburse', 'loan_repay'],
+  other: ['adjustment', 'demo_funding'],
+} as const;
+export type TransactionGroup = keyof typeof transactionGroups;
+export const transactionGroupList = Object.keys(transactionGroups) as [TransactionGroup, ...TransactionGroup[]];
+export const ledgerKinds = Object.values(transactionGroups).flat();
+
 export const transactionQuery = pageQuery.extend({
-  type: z.string().max(40).optional(),
+  type: z.string().max(40).optional().describe('one kind'),
+  group: z.enum(transactionGroupList).optional().describe('the kinds of a group: trade, ipo, quant, loan ...'),
   currency: currencyCode.optional(),
 });
 export const transactionItem = z.object({
@@ -100,6 +126,21 @@ export const transactionItem = z.object({
   balanceAfter: decimalString,
   reference: z.string(),
   time,
+  orderId: z
+    .number()
+    .int()
+    .nullable()
+    .describe('the order the money moved for (`order:<id>`, or the order that opened a closed position)'),
+  withdrawal: z
+    .object({
+      id: z.number().int(),
+      status: z.number().int().describe('0 wait, 1 pass, 2 refuse'),
+      payoutState: z.string().nullable(),
+    })
+    .nullable()
+    .describe(
+      "a member's list shows a withdrawal as this ONE line (what left the available balance) with its status now",
+    ),
 });
 export const transactionPage = page(transactionItem);
 
@@ -111,9 +152,14 @@ export const transferQuote = z.object({
   to: z.string(),
   amount: decimalString,
   rate: decimalString.describe('units of `to` for one unit of `from`'),
-  received: decimalString,
+  received: decimalString.describe('exactly what arrives: whole minor units of `to`, to the nearest (half up)'),
 });
-export const transferBody = z.object({ from: currencyCode, to: currencyCode, amount: wholeAmount });
+export const transferBody = z.object({
+  from: currencyCode,
+  to: currencyCode,
+  amount: wholeAmount,
+  payPassword: payPasswordField.describe('a transfer between currencies is confirmed like a withdrawal'),
+});
 export const transferAnswer = transferQuote.extend({ entryId: z.number().int() });
 
 // Deposits

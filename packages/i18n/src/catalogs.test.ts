@@ -1,6 +1,6 @@
 import { apis, languageKeys } from '@soar/contract';
 import { describe, expect, it } from 'vitest';
-import { catalogs, flattenKeys, hasMessage, namespaces, translate } from './index.ts';
+import { catalogs, flattenKeys, hasMessage, namespaces, pluralBase, translate } from './index.ts';
 
 /** The field names an input schema takes, through optional, refined and union wrappers. */
 function fieldsOf(schema: unknown): string[] {
@@ -14,13 +14,16 @@ function fieldsOf(schema: unknown): string[] {
 
 const english = new Set(flattenKeys(catalogs.en));
 
+/** Keys with each plural family as one (`shares_*`): languages differ in their plural forms, not their messages. */
+const messages = (keys: string[]) => [...new Set(keys.map((key) => (pluralBase(key) ? `${pluralBase(key)}_*` : key)))];
+
 describe('message catalogs', () => {
   const perNamespace = Object.entries(namespaces).flatMap(([name, namespace]) =>
     languageKeys.map((lang) => ({ name, lang, namespace })),
   );
   it.each(perNamespace)('namespace $name has every English key in $lang', ({ namespace, lang }) => {
-    const english = flattenKeys(namespace.en);
-    const keys = new Set(flattenKeys(namespace[lang]));
+    const english = messages(flattenKeys(namespace.en));
+    const keys = new Set(messages(flattenKeys(namespace[lang])));
     expect(english.filter((key) => !keys.has(key))).toEqual([]);
     expect([...keys].filter((key) => !english.includes(key))).toEqual([]);
   });
@@ -39,22 +42,58 @@ describe('message catalogs', () => {
   });
 
   it.each(languageKeys)('%s has every key of the English catalog and no other', (lang) => {
-    const keys = new Set(flattenKeys(catalogs[lang]));
-    expect([...english].filter((key) => !keys.has(key))).toEqual([]);
-    expect([...keys].filter((key) => !english.has(key))).toEqual([]);
+    const wanted = new Set(messages([...english]));
+    const keys = new Set(messages(flattenKeys(catalogs[lang])));
+    expect([...wanted].filter((key) => !keys.has(key))).toEqual([]);
+    expect([...keys].filter((key) => !wanted.has(key))).toEqual([]);
+  });
+
+  it.each(languageKeys)('%s has the plural forms of its own rules for every counted message', (lang) => {
+    // i18next picks `<key>_<category>` by Intl.PluralRules; `_other` is the fallback of every language.
+    const categories = new Intl.PluralRules(lang).resolvedOptions().pluralCategories as string[];
+    const keys = flattenKeys(catalogs[lang]);
+    const bases = [...new Set([...english].map(pluralBase).filter((base) => base !== undefined))];
+    const problems = bases.flatMap((base) => {
+      const forms = keys.filter((key) => pluralBase(key) === base).map((key) => key.slice(base.length + 1));
+      const missing = ['other', ...(categories.includes('one') ? ['one'] : [])].filter((form) => !forms.includes(form));
+      const foreign = forms.filter((form) => !categories.includes(form));
+      return [...missing.map((form) => `${base}_${form} missing`), ...foreign.map((form) => `${base}_${form} unused`)];
+    });
+    expect(problems).toEqual([]);
+  });
+
+  it('counts through the plural rules: "1 share", "2 shares", one form in Japanese', () => {
+    const shares = (lang: 'en' | 'de' | 'fr' | 'ja', count: number) =>
+      translate(lang, 'blocktrade.shares', { count, shares: String(count) });
+    expect(shares('en', 1)).toBe('1 share');
+    expect(shares('en', 2)).toBe('2 shares');
+    expect(shares('de', 1)).toBe('1 Aktie');
+    expect(shares('de', 3)).toBe('3 Aktien');
+    // French counts 0 as one.
+    expect(shares('fr', 0)).toBe('0 action');
+    expect(shares('ja', 1)).toBe('1株');
+    expect(shares('ja', 5)).toBe('5株');
+    expect(translate('en', 'trading.position.closed', { count: 1 })).toBe('Closed 1 share');
+    expect(translate('en', 'trading.position.closed', { count: 4 })).toBe('Closed 4 shares');
   });
 
   it.each(languageKeys.filter((lang) => lang !== 'en'))('%s is translated, not an English copy', (lang) => {
-    const keys = [...english].filter((key) => !key.startsWith('app.'));
+    const own = new Set(flattenKeys(catalogs[lang]));
+    const keys = [...english].filter((key) => !key.startsWith('app.') && own.has(key));
     const same = keys.filter((key) => translate(lang, key) === translate('en', key));
     // Short words such as "Type" may match across languages; most must not.
     expect(same.length / keys.length).toBeLessThan(0.25);
   });
 
   it.each(languageKeys)('%s keeps every {{placeholder}} of the English message', (lang) => {
-    for (const key of english) {
-      const placeholders = (text: string) => [...text.matchAll(/\{\{\w+\}\}/g)].map((m) => m[0]).sort();
-      expect(placeholders(translate(lang, key)), `${lang} ${key}`).toEqual(placeholders(translate('en', key)));
+    const placeholders = (text: string) => [...new Set([...text.matchAll(/\{\{\w+\}\}/g)].map((m) => m[0]))].sort();
+    for (const key of flattenKeys(catalogs[lang])) {
+      // A plural form keeps the placeholders of the English `_other` (a language may spell out "one").
+      const base = pluralBase(key);
+      const reference = base ? `${base}_other` : key;
+      const own = placeholders(translate(lang, key)).filter((name) => !(base && name === '{{count}}'));
+      const wanted = placeholders(translate('en', reference)).filter((name) => !(base && name === '{{count}}'));
+      expect(own, `${lang} ${key}`).toEqual(wanted);
     }
   });
 

@@ -77,8 +77,31 @@ export function hasMessage(key: string): boolean {
   return lookup(catalogs[defaultLanguage], key) !== undefined;
 }
 
-/** The message in `lang`, else in English, else the key; `{{name}}` takes a parameter. */
+/** The plural suffixes i18next reads (`_one`, `_other` ...): the CLDR categories of a language. */
+export const pluralSuffixes = ['zero', 'one', 'two', 'few', 'many', 'other'] as const;
+
+/** `shares_one` -> `shares`; undefined for a key that is not a plural form. */
+export function pluralBase(key: string): string | undefined {
+  const match = /^(.*)_(zero|one|two|few|many|other)$/.exec(key);
+  return match?.[1];
+}
+
+/**
+ * The message of `key` in `catalog`, through i18next's plural rules when `count` is given: the
+ * form of the language's category for it (`_one`, `_other`; Japanese and Chinese have `_other`
+ * only), else `_other`.
+ */
+function lookupCounted(catalog: Catalog, lang: string, key: string, count: unknown): string | undefined {
+  if (typeof count !== 'number') return lookup(catalog, key);
+  const category = new Intl.PluralRules(lang).select(count);
+  return lookup(catalog, `${key}_${category}`) ?? lookup(catalog, `${key}_other`) ?? lookup(catalog, key);
+}
+
+/** The message in `lang`, else in English, else the key; `{{name}}` takes a parameter, `count` a plural form. */
 export function translate(lang: LanguageKey, key: string, params: Record<string, string | number> = {}): string {
-  const text = lookup(catalogs[lang], key) ?? lookup(catalogs[defaultLanguage], key) ?? key;
+  const text =
+    lookupCounted(catalogs[lang], lang, key, params.count) ??
+    lookupCounted(catalogs[defaultLanguage], defaultLanguage, key, params.count) ??
+    key;
   return text.replace(/\{\{(\w+)\}\}/g, (match, name: string) => (name in params ? String(params[name]) : match));
 }

@@ -3,7 +3,7 @@ import i18next from 'i18next';
 
 /**
  * Money stays a decimal string (docs/ledger.md); it is shown at its currency's decimals from the
- * currency list (JPY 0, USD 2), the same way everywhere. Unknown currencies show 2 to 8 places.
+ * currency list (JPY 0, USD 2, USDT 6), the same way everywhere. Unknown currencies show 2 to 8 places.
  */
 export function formatMoney(value: string | null | undefined, decimals: number | undefined): string {
   if (value === null || value === undefined || value === '') return '—';
@@ -13,7 +13,10 @@ export function formatMoney(value: string | null | undefined, decimals: number |
   } catch {
     return value;
   }
-  return grouped(decimals === undefined ? trimmed(amount) : amount.toFixed(decimals, Decimal.ROUND_HALF_UP));
+  if (decimals === undefined) return grouped(trimmed(amount));
+  const fixed = amount.toFixed(decimals, Decimal.ROUND_HALF_UP);
+  // USDT has 6 decimals (its on-chain unit, docs/ledger.md): to the cent unless a digit is there.
+  return grouped(decimals > 2 ? fixed.replace(/(\.\d{2}\d*?)0+$/, '$1') : fixed);
 }
 
 /** A plain decimal with its whole part grouped in thousands: `1234567.5` -> `1,234,567.5`. */

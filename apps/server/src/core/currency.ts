@@ -56,6 +56,26 @@ export function convert(rates: Map<string, CurrencyRate>, amount: Money | string
 /** The largest amount numeric(24,8) holds: every stored amount and every answer's decimal fits. */
 export const maxLedgerAmount = new Money('9999999999999999.99999999');
 
+/**
+ * Money that lands in a balance (a transfer, a converted deposit) is whole minor units of the
+ * currency it lands in (the currency list's `decimals`: EUR 2, JPY 0, USDT 6), to the nearest
+ * unit, half up, as a bank's exchange rounds: 10 USD lands as 9.22 EUR. The difference from the
+ * exact conversion (at the ledger's 8 places) is the platform's `rounding` line, either way, so
+ * the entry still balances and the quote names exactly what arrives (docs/ledger.md, Minor units).
+ */
+export function convertLanding(
+  rates: Map<string, CurrencyRate>,
+  amount: Money | string,
+  from: string,
+  to: string,
+): { converted: Money; received: Money; remainder: Money } {
+  const converted = convertFitting(rates, amount, from, to);
+  if (from === to) return { converted, received: converted, remainder: new Money(0) };
+  const decimals = rates.get(to)?.decimals ?? 2;
+  const received = converted.toDecimalPlaces(decimals, Money.ROUND_HALF_UP);
+  return { converted, received, remainder: converted.minus(received) };
+}
+
 /** `convert`, refused (AMOUNT_TOO_LARGE) when the result would not fit the ledger's numeric(24,8). */
 export function convertFitting(
   rates: Map<string, CurrencyRate>,

@@ -1,8 +1,9 @@
 import type { AuditEntity, ErrorCode } from '@soar/contract';
-import { eq, getTableName } from 'drizzle-orm';
+import { and, desc, eq, getTableName, isNotNull } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { queryText, type Transaction } from '../db/client.ts';
 import { tableRow } from '../db/rows.ts';
+import { auditLog, operators } from '../db/schema/index.ts';
 import { AppError } from '../lib/errors.ts';
 import { recordAudit } from './audit.ts';
 
@@ -55,7 +56,7 @@ export async function reviewRecord<T extends ReviewedTable, V>(
   const [raw] = await queryText<Record<string, unknown>>(tx, lockStatement(table), [id]);
   const before = raw && (tableRow(table, raw) as RowOf<T>);
   if (!before) throw new AppError(review.notFound);
-  if (before[review.waiting.column] !== review.waiting.is) throw new AppError('ALREADY_REVIEWED');
+  if (before[review.waiting.column] !== review.waiting.is) throw await alreadyDecided(tx, audit.entity, id);
   // Taken before the change: a view may read the record again.
   const beforeView = await audit.view(before);
   const change = await review.decide(before);
@@ -79,4 +80,21 @@ export async function reviewRecord<T extends ReviewedTable, V>(
 function ownerOf(row: object): number | null {
   const userId = (row as { userId?: unknown }).userId;
   return typeof userId === 'number' ? userId : null;
+}
+
+/**
+ * A decision on a record someone decided first says who and when (docs/admin.md, Queues): the
+ * latest operator entry of the audit log on the record.
+ */
+async function alreadyDecided(tx: Transaction, entity: AuditEntity, id: number): Promise<AppError> {
+  const [last] = await tx
+    .select({ operator: operators.username, at: auditLog.createdAt })
+    .from(auditLog)
+    .innerJoin(operators, eq(operators.id, auditLog.operatorId))
+    .where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, String(id)), isNotNull(auditLog.operatorId)))
+    .orderBy(desc(auditLog.id))
+    .limit(1);
+  if (!last) return new AppError('ALREADY_REVIEWED');
+  const time = `${last.at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  return new AppError('ALREADY_REVIEWED', 'errors.ALREADY_REVIEWED_BY', { operator: last.operator, time });
 }

@@ -258,6 +258,11 @@ export class MarketEngine implements QuoteProvider {
       prevClose: Number(quote.prevClose),
       volume: quote.volume,
       time: Date.parse(quote.time),
+      mid: undefined,
+      quoted:
+        quote.bid !== null && quote.ask !== null
+          ? { last: Number(quote.price), bid: Number(quote.bid), ask: Number(quote.ask) }
+          : undefined,
     });
     for (const [interval, bar] of Object.entries(event.bars)) {
       this.candles.seed({

@@ -20,7 +20,7 @@ async function kline(test: TestApp, symbol: string, interval: string, limit = 10
 }
 
 beforeAll(async () => {
-  // The full first-start history (a year of days, five days of minutes), nothing awaited after the build.
+  // The full first-start history (five years of days, five days of minutes), nothing awaited after the build.
   first = await createTestApp({ marketEngine: 'on' }, { market: { clock: () => now, autoStart: false } });
   other = await createTestApp({ marketEngine: 'on' }, { market: { clock: () => now, autoStart: false } });
 }, 180_000);
@@ -61,7 +61,7 @@ describe('market history on first start (docs/market.md, History)', () => {
     const later = now + 3_600_000;
     const restarted = new MarketEngine({ db: first.app.db, seed: 1, alwaysOpen: false, clock: () => later });
     await restarted.load();
-    expect(await restarted.prepare({ dailyDays: 365, minuteDays: 5 })).toBeUndefined();
+    expect(await restarted.prepare({ dailyDays: 5 * 366, minuteDays: 5 })).toBeUndefined();
     expect(restarted.getQuotes(['AAPL'])[0]?.price).toBe(price);
     expect(await restarted.getHistory('SAP.DE', '1d', 1000)).toEqual(before);
     expect(await restarted.getHistory('7203.T', '1m', 1000)).toEqual(beforeMinutes);

@@ -98,10 +98,43 @@ describe('the market simulator', () => {
     expect(simulator.step(new Date('2026-11-21T15:00:00Z'))).toHaveLength(3);
   });
 
-  it('rounds Tokyo prices to whole yen steps', () => {
+  it('rounds Tokyo prices to the steps of their table', () => {
     expect(roundToTick({ kind: 'stock', market: 'JP' }, 2685.4)).toBe(2685);
     expect(roundToTick({ kind: 'stock', market: 'JP' }, 4012)).toBe(4010);
+    expect(roundToTick({ kind: 'stock', market: 'JP', symbol: '7203.T' }, 2685.4)).toBe(2685.5);
     expect(roundToTick({ kind: 'stock', market: 'HK' }, 402.33)).toBeCloseTo(402.4);
+  });
+
+  it('moves a low-priced stock: the walk keeps its unrounded price and prints at the bid or the ask', () => {
+    const ntt = instrument({
+      id: 9,
+      symbol: '9432.T',
+      market: 'JP',
+      referencePrice: 155,
+      lotSize: 100,
+      averageVolume: 150_000_000,
+    });
+    const simulator = new Simulator([ntt], { seed: 11, alwaysOpen: true, fraction: 1 });
+    simulator.initialise(ntt, fridayOpen);
+    const prices = new Set<number>();
+    let mids = 0;
+    let last = simulator.states.get(ntt.id)?.mid;
+    // Two simulated minutes, one trade every two seconds as in the engine.
+    for (let step = 1; step <= 60; step++) {
+      const [trade] = simulator.step(new Date(fridayOpen + step * 2000));
+      if (!trade) throw new Error('no trade');
+      const { quoted, mid } = trade.state;
+      expect(quoted && [quoted.bid, quoted.ask]).toContain(trade.price);
+      expect(quoted && Math.round((quoted.ask - quoted.bid) * 10)).toBe(1);
+      expect(mid !== undefined && quoted && quoted.bid <= mid && mid <= quoted.ask).toBe(true);
+      if (mid !== last) mids += 1;
+      last = mid;
+      prices.add(trade.price);
+    }
+    expect(mids).toBe(60);
+    expect(prices.size).toBeGreaterThanOrEqual(2);
+    const state = simulator.states.get(ntt.id);
+    expect(state && state.high > state.low).toBe(true);
   });
 });
 

@@ -1,6 +1,6 @@
 import { localTime } from '../core/time.ts';
 import type { Instrument, QuoteState } from './instrument.ts';
-import { roundToTick } from './instrument.ts';
+import { quotedSides, roundToTick } from './instrument.ts';
 import { hashSeed, Random } from './random.ts';
 import { sessionLength, sessionProgress, volumeShape } from './sessions.ts';
 
@@ -57,7 +57,8 @@ export class Simulator {
     const random = new Random(hashSeed(this.options.seed, `start:${instrument.symbol}`));
     const daily = instrument.volatility / Math.sqrt(tradingDaysPerYear);
     const prevClose = roundToTick(instrument, instrument.referencePrice * Math.exp(daily * random.gaussian()));
-    const price = roundToTick(instrument, prevClose * Math.exp(daily * random.gaussian()));
+    const mid = prevClose * Math.exp(daily * random.gaussian());
+    const price = roundToTick(instrument, mid);
     const open = roundToTick(instrument, prevClose * Math.exp(daily * 0.3 * random.gaussian()));
     const volume = Math.round(instrument.averageVolume * (0.2 + 0.6 * random.next()));
     this.states.set(instrument.id, {
@@ -69,6 +70,7 @@ export class Simulator {
       volume: volume - (volume % instrument.lotSize),
       day: localTime(new Date(at), instrument.schedule.timezone).date,
       time: at,
+      mid,
     });
   }
 
@@ -103,21 +105,41 @@ export class Simulator {
     const seconds = Math.min(Math.max((time - state.time) / 1000, 0.25), 60);
     const dt = seconds / secondsPerYear(instrument);
     const sigma = instrument.volatility;
-    const logPrice = Math.log(state.price);
+    // The walk continues from the unrounded price: rounding each step to the grid would round
+    // away every move smaller than half a tick, and a coarse-tick stock would never move.
+    const logPrice = Math.log(state.mid ?? state.price);
     const pull = reversion * (Math.log(instrument.referencePrice) - logPrice);
     const next = logPrice + (pull - (sigma * sigma) / 2) * dt + sigma * Math.sqrt(dt) * walk.gaussian();
-    const price = roundToTick(instrument, Math.exp(next));
+    const mid = Math.exp(next);
+    const price = this.#print(instrument, state, mid, walk);
 
     const progress = sessionProgress(instrument.schedule, now);
     const expected = (instrument.averageVolume * seconds) / (sessionLength(instrument.schedule) * 60);
     const raw = expected * volumeShape(progress ?? 0.5) * Math.exp(0.5 * walk.gaussian() - 0.125);
     const volume = instrument.kind === 'index' ? 0 : Math.round(raw / instrument.lotSize) * instrument.lotSize;
 
+    state.mid = mid;
     state.price = price;
     state.high = Math.max(state.high, price);
     state.low = Math.min(state.low, price);
     state.volume += volume;
     state.time = time;
     return { instrument, state, price, volume, time };
+  }
+
+  /**
+   * Where a trade prints (docs/market.md, Bid and ask): a stock trades at the bid or the ask
+   * around the unrounded price, at the ask with the chance that the price sits toward it, so prints
+   * average the price; an index level is the price on its grid.
+   */
+  #print(instrument: Instrument, state: QuoteState, mid: number, walk: Random): number {
+    if (instrument.kind === 'index') {
+      state.quoted = undefined;
+      return roundToTick(instrument, mid);
+    }
+    const { bid, ask } = quotedSides(instrument, mid);
+    const price = walk.next() < (mid - bid) / (ask - bid) ? ask : bid;
+    state.quoted = { last: price, bid, ask };
+    return price;
   }
 }

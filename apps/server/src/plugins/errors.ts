@@ -4,6 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { ZodError } from 'zod';
 import { AppError, ValidationError } from '../lib/errors.ts';
+import { moneyErrors, readableParams } from '../lib/readable-params.ts';
 import { t } from './i18n.ts';
 import { toValidationError } from './validation.ts';
 
@@ -37,15 +38,27 @@ function asAppError(error: FastifyError, request: FastifyRequest): AppError | un
 
 export function sendError(reply: FastifyReply, error: AppError) {
   const { request } = reply;
+  // A field is named by its label in the reader's language, never by its key.
+  const labelled = (params: Record<string, string | number>) => {
+    if (params.field === undefined) return params;
+    const field = String(params.field);
+    return { ...params, field: hasMessage(`fields.${field}`) ? t(request, `fields.${field}`) : field };
+  };
+  // Money the server worked out reads at its currency's decimals in the reader's locale.
+  const money = moneyErrors[error.code];
+  const readable = (params: Record<string, string | number>) =>
+    money ? readableParams(request.lang, params, decimalsOf(reply), money) : params;
   const message =
     error instanceof ValidationError
-      ? error.problems.map(({ messageKey, params }) => {
-          const field = String(params.field);
-          const label = hasMessage(`fields.${field}`) ? t(request, `fields.${field}`) : field;
-          return t(request, messageKey, { ...params, field: label });
-        })
-      : t(request, error.messageKey, error.params);
+      ? error.problems.map(({ messageKey, params }) => t(request, messageKey, labelled(params)))
+      : t(request, error.messageKey, readable(labelled(error.params)));
   return reply.status(error.status).send({ code: error.code, message });
+}
+
+/** Money in a message at its currency's decimals: the currency list the settings hold in memory. */
+function decimalsOf(reply: FastifyReply) {
+  const currencies = reply.server.hasDecorator('settings') ? reply.server.settings.snapshot.currencies : [];
+  return (code: string) => currencies.find((currency) => currency.code === code)?.decimals;
 }
 
 /** The one place that turns failures into the envelope (docs/api.md); 5xx hide internals. */

@@ -28,7 +28,8 @@ afterAll(async () => {
 });
 
 const open = (headers: Record<string, string> = {}) => t.app.inject({ url: '/', headers });
-const bannerTitles = (html: string) => [...html.matchAll(/<h2 class="banner-title">(.*?)<\/h2>/g)].map((m) => m[1]);
+const bannerTitles = (html: string) =>
+  [...html.matchAll(/<h2 class="banner-title" lang="[a-zA-Z-]+">(.*?)<\/h2>/g)].map((m) => m[1]);
 
 describe('the first view in index.html', () => {
   it('draws the top bar and the seeded banners in English without a cookie', async () => {
@@ -69,7 +70,13 @@ describe('the first view in index.html', () => {
     expect(created.statusCode, created.body).toBe(200);
     const body = (await open()).body;
     expect(bannerTitles(body)[0]).toBe('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;quoted&#39;');
-    expect(body).toContain('<p class="banner-text">&quot;&gt;&lt;img src=x onerror=alert(1)&gt;</p>');
+    expect(body).toContain(
+      '<p class="banner-text"><span lang="en">&quot;&gt;&lt;img src=x onerror=alert(1)&gt;</span></p>',
+    );
+    // Written in English only: a German reader sees it marked as English
+    expect((await open({ cookie: 'soar-lang=de' })).body).toContain(
+      '<span lang="en">&quot;&gt;&lt;img src=x onerror=alert(1)&gt;</span><span class="fallback-mark" title="Noch nicht in Ihrer Sprache verfügbar" data-testid="fallback-mark">Auf Englisch</span>',
+    );
     expect(body).not.toContain('<script>alert');
     expect(body).not.toContain('<img');
     // The banner list the app starts with: JSON that cannot close its script element.
@@ -113,7 +120,9 @@ describe('FirstViewCache', () => {
       async () => {
         calls += 1;
         if (fail) throw new Error('database down');
-        return [{ id: calls, title: `Banner ${calls}`, text: '', style: 0, link: null }];
+        return [
+          { id: calls, title: `Banner ${calls}`, text: '', style: 0, link: null, language: 'en', fallback: false },
+        ];
       },
       (error) => errors.push(error),
       0,

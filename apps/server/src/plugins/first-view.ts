@@ -12,7 +12,15 @@ import { translate } from '@soar/i18n';
  */
 
 /** What `GET banner/list` answers: the client starts with it (`first-view-banners`). */
-export type FirstViewBanner = { id: number; title: string; text: string; style: number; link: string | null };
+export type FirstViewBanner = {
+  id: number;
+  title: string;
+  text: string;
+  style: number;
+  link: string | null;
+  language: LanguageKey;
+  fallback: boolean;
+};
 
 /** Where the build's `index.html` takes the first view (inside `#root`). */
 export const firstViewMarker = '<!--first-view-->';
@@ -74,17 +82,27 @@ const bannerChart =
   '<path d="M0 90 L25 70 L45 78 L70 45 L95 55 L120 20 L140 28" fill="none" stroke="#fff" stroke-width="8" ' +
   'stroke-linecap="round" stroke-linejoin="round"></path></svg>';
 
-function banner(item: FirstViewBanner): string {
+/** `FallbackMark` (apps/web/src/shared/ui/fallback-mark.tsx): text shown in English for want of a translation. */
+function fallbackMark(lang: LanguageKey, item: FirstViewBanner): string {
+  if (!item.fallback) return '';
+  return (
+    `<span class="fallback-mark" title="${escapeHtml(translate(lang, 'shell.inEnglishHint'))}" ` +
+    `data-testid="fallback-mark">${escapeHtml(translate(lang, 'shell.inEnglish'))}</span>`
+  );
+}
+
+function banner(lang: LanguageKey, item: FirstViewBanner): string {
   const style = item.style >= 0 && item.style <= 2 ? item.style : 0;
   const content =
-    `<div class="banner banner-${style}"><h2 class="banner-title">${escapeHtml(item.title)}</h2>` +
-    `<p class="banner-text">${escapeHtml(item.text)}</p>${bannerChart}</div>`;
+    `<div class="banner banner-${style}"><h2 class="banner-title" lang="${item.language}">` +
+    `${escapeHtml(item.title)}</h2><p class="banner-text"><span lang="${item.language}">${escapeHtml(item.text)}</span>` +
+    `${fallbackMark(lang, item)}</p>${bannerChart}</div>`;
   return item.link
     ? `<button type="button" class="banner-slide banner-link">${content}</button>`
     : `<div class="banner-slide">${content}</div>`;
 }
 
-function carousel(banners: FirstViewBanner[]): string {
+function carousel(lang: LanguageKey, banners: FirstViewBanner[]): string {
   if (banners.length === 0) return '';
   const dots =
     banners.length > 1
@@ -92,7 +110,7 @@ function carousel(banners: FirstViewBanner[]): string {
           .map((_, index) => `<span class="${index === 0 ? 'banner-dot-active' : 'banner-dot'}"></span>`)
           .join('')}</div>`
       : '';
-  return `<div class="banner-carousel"><div class="banner-track">${banners.map(banner).join('')}</div>${dots}</div>`;
+  return `<div class="banner-carousel"><div class="banner-track">${banners.map((item) => banner(lang, item)).join('')}</div>${dots}</div>`;
 }
 
 /** The markup that takes `firstViewMarker`'s place: the view, its banners as data, the script. */
@@ -103,7 +121,7 @@ export function renderFirstView(lang: LanguageKey, banners: FirstViewBanner[]): 
     `<header class="top-bar">${logo}<button type="button" class="search-entry">${searchIcon}` +
     `<span>${escapeHtml(translate(lang, 'marketUi.search.placeholder'))}</span></button></header>` +
     `<div class="home-page"><h1 class="visually-hidden">${escapeHtml(translate(lang, 'pages.main.home.index'))}</h1>` +
-    `${carousel(banners)}</div></div></div></div></main></div>` +
+    `${carousel(lang, banners)}</div></div></div></div></main></div>` +
     `<script type="application/json" id="first-view-banners" data-lang="${lang}">${scriptJson(banners)}</script>` +
     `<script>${firstViewScript}</script>`
   );

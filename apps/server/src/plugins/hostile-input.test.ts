@@ -87,6 +87,7 @@ describe('large amounts (B4)', () => {
         from: 'USDT',
         to: 'JPY',
         amount: '9999999999999999',
+        payPassword: '1234',
       },
       { headers: member.headers },
     );

@@ -53,6 +53,9 @@ function fieldOf(issue: z.core.$ZodIssue): string {
 function describeIssue(issue: z.core.$ZodIssue) {
   const field = fieldOf(issue);
   const params: Record<string, string | number> = { field };
+  // A bound named by its own message still says the bound ("at most 100000000").
+  if (issue.code === 'too_big') params.maximum = String(issue.maximum);
+  if (issue.code === 'too_small') params.minimum = String(issue.minimum);
   if (issue.message.startsWith('validation.') && hasMessage(issue.message)) {
     return { messageKey: issue.message, params };
   }

@@ -13,6 +13,8 @@ type DemoOffer = {
   symbol: string;
   name: string;
   description: string;
+  /** The description in the other languages; the rest read English (marked so). */
+  translations?: Record<string, { description: string }>;
   priceMin: string;
   priceMax: string;
   /** Days from the first start of each step: negative is in the past. */
@@ -29,6 +31,28 @@ const demoOffers: DemoOffer[] = [
     name: 'Nova Robotics',
     description:
       'Warehouse robots and the software that runs them. Price range offer: the final price is set at pricing.',
+    translations: {
+      de: {
+        description:
+          'Lagerroboter und die Software, die sie steuert. Angebot mit Preisspanne: Der endgültige Preis wird bei der Preisfestsetzung bestimmt.',
+      },
+      es: {
+        description:
+          'Robots de almacén y el software que los dirige. Oferta con rango de precios: el precio final se fija en la valoración.',
+      },
+      fr: {
+        description:
+          'Des robots d’entrepôt et le logiciel qui les pilote. Offre à fourchette de prix : le prix final est fixé lors de la tarification.',
+      },
+      it: {
+        description:
+          'Robot per magazzini e il software che li gestisce. Offerta con forchetta di prezzo: il prezzo finale è fissato al pricing.',
+      },
+      ja: {
+        description: '倉庫ロボットとそれを動かすソフトウェア。価格帯方式の募集で、最終価格は価格決定時に決まります。',
+      },
+      'zh-CN': { description: '仓储机器人及驱动它们的软件。区间定价发行：最终价格在定价时确定。' },
+    },
     priceMin: '18',
     priceMax: '21',
     days: { start: -2, end: 5, allotment: 6, listing: 8 },
@@ -91,6 +115,7 @@ export async function seedIpo(db: Database, config: Config): Promise<void> {
         market: 'US',
         currency: 'USD',
         description: offer.description,
+        translations: offer.translations ?? {},
         lotSize: 100,
         minLots: 1,
         maxLots: 20,

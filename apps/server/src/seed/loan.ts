@@ -12,11 +12,19 @@ import { demoMember } from './member.ts';
 
 const dayMs = 24 * 60 * 60 * 1000;
 
-/** Three products: a short and a standard USD loan, and a long USDT credit line. */
+/** Three products: a short and a standard USD loan, and a long USDT credit line, named in every language. */
 const productRows: (typeof loanProducts.$inferInsert)[] = [
   {
     code: 'demo-loan-7',
     name: 'Quick Loan 7 days',
+    translations: {
+      de: { name: 'Schnellkredit 7 Tage' },
+      es: { name: 'Préstamo rápido 7 días' },
+      fr: { name: 'Prêt express 7 jours' },
+      it: { name: 'Prestito rapido 7 giorni' },
+      ja: { name: 'クイックローン 7日' },
+      'zh-CN': { name: '快速贷款 7 天' },
+    },
     currency: 'USD',
     cycleDays: 7,
     dailyInterestRate: '0.0005',
@@ -28,6 +36,14 @@ const productRows: (typeof loanProducts.$inferInsert)[] = [
   {
     code: 'demo-loan-30',
     name: 'Standard Loan 30 days',
+    translations: {
+      de: { name: 'Standardkredit 30 Tage' },
+      es: { name: 'Préstamo estándar 30 días' },
+      fr: { name: 'Prêt standard 30 jours' },
+      it: { name: 'Prestito standard 30 giorni' },
+      ja: { name: 'スタンダードローン 30日' },
+      'zh-CN': { name: '标准贷款 30 天' },
+    },
     currency: 'USD',
     cycleDays: 30,
     dailyInterestRate: '0.0003',
@@ -39,6 +55,14 @@ const productRows: (typeof loanProducts.$inferInsert)[] = [
   {
     code: 'demo-loan-90-usdt',
     name: 'USDT Credit Line 90 days',
+    translations: {
+      de: { name: 'USDT-Kreditlinie 90 Tage' },
+      es: { name: 'Línea de crédito USDT 90 días' },
+      fr: { name: 'Ligne de crédit USDT 90 jours' },
+      it: { name: 'Linea di credito USDT 90 giorni' },
+      ja: { name: 'USDT クレジットライン 90日' },
+      'zh-CN': { name: 'USDT 信用额度 90 天' },
+    },
     currency: 'USDT',
     cycleDays: 90,
     dailyInterestRate: '0.0002',

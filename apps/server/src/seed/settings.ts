@@ -57,7 +57,7 @@ const marketRows = [
 /** Reference rates to USD; operators keep them current. */
 const currencyRows = [
   { code: 'USD', name: 'US Dollar', symbol: '$', decimals: 2, rateToUsd: '1', sort: 1 },
-  { code: 'USDT', name: 'Tether USD', symbol: '₮', decimals: 2, rateToUsd: '1', sort: 2 },
+  { code: 'USDT', name: 'Tether USD', symbol: '₮', decimals: 6, rateToUsd: '1', sort: 2 },
   { code: 'EUR', name: 'Euro', symbol: '€', decimals: 2, rateToUsd: '1.0850', sort: 3 },
   { code: 'HKD', name: 'Hong Kong Dollar', symbol: 'HK$', decimals: 2, rateToUsd: '0.1285', sort: 4 },
   { code: 'JPY', name: 'Japanese Yen', symbol: '¥', decimals: 0, rateToUsd: '0.00655', sort: 5 },

@@ -3,6 +3,8 @@ import { eq } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { tradeFeeSchedules, tradeOrders, users } from '../db/schema/index.ts';
+import type { Money } from '../lib/decimal.ts';
+import { formatPrice, type Instrument, roundToTick } from '../market/instrument.ts';
 import { Ledger } from '../modules/ledger/index.ts';
 import type { TradeService } from '../modules/trade/index.ts';
 import { fill, fillSide, formatPx, place, priceOn } from '../modules/trade/index.ts';
@@ -83,8 +85,9 @@ export async function seedTradeDemo(db: Database, config: Config, trade: TradeSe
     const price = priceOn(side, quoted);
     const protect = pick.protect
       ? {
-          stopLoss: formatPx(instrument, price.mul('0.9')),
-          takeProfit: formatPx(instrument, price.mul('1.15')),
+          // On the tick grid, as every price an order names must be (docs/trading.md).
+          stopLoss: onGrid(instrument, price.mul('0.9')),
+          takeProfit: onGrid(instrument, price.mul('1.15')),
         }
       : {};
     const result = await ledger.transaction(async (book) => {
@@ -127,3 +130,6 @@ export async function seedTradeDemo(db: Database, config: Config, trade: TradeSe
     'en',
   );
 }
+
+const onGrid = (instrument: Instrument, price: Money) =>
+  formatPrice(instrument, roundToTick(instrument, price.toNumber()));

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import { Money } from '../lib/decimal.ts';
+import { spreadTicks, tickSize } from '../market/instrument.ts';
 import { Ledger } from '../modules/ledger/index.ts';
 import { createTestApp, type TestApp } from './helper.ts';
 import { api } from './http.ts';
@@ -38,6 +39,11 @@ export async function tick(app: FastifyInstance, symbol: string, price: string) 
   const state = app.market.simulator.states.get(instrument.id);
   if (!state) throw new Error(`no state for ${symbol}`);
   state.price = Number(price);
+  // The test sets the whole quote: the bid and the ask a spread each side of the last, as a book
+  // between two trades shows them (the simulator prints at one of them: docs/market.md).
+  const tick = tickSize(instrument, state.price);
+  const half = tick * spreadTicks(instrument);
+  state.quoted = { last: state.price, bid: Math.max(tick, state.price - half), ask: state.price + half };
   app.trade.engine.onPrice(symbol, price);
   await app.trade.engine.idle();
 }

@@ -413,3 +413,12 @@ export const routes: RouteEntry[] = [
 
 /** docs/product.md section 2: the tabs, in the table's order (the spec's), labelled `tabbar.<key>`. */
 export const tabRoutes = routes.filter((route): route is RouteEntry & { tab: TabKey } => route.tab !== undefined);
+
+/**
+ * The title key of the page an in-app address opens (`/pages/deposit/index?type=crypto` ->
+ * `pages.deposit.index`), by the table above; undefined for an address no route has.
+ */
+export function routeTitleOf(address: string): string | undefined {
+  const path = address.split(/[?#]/)[0];
+  return routes.find((route) => route.path === path || route.aliases?.includes(path ?? ''))?.title;
+}

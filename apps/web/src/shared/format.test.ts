@@ -12,6 +12,13 @@ describe('formatNumber', () => {
   it('reads decimal strings from the wire', () => {
     expect(formatNumber('0.123456', 'en')).toBe('0.1235');
   });
+  it('formats money strings exactly, never through a float', () => {
+    // As a float 90071992547409.99 would print as 90,071,992,547,410.00.
+    expect(formatNumber('90071992547409.99', 'en', 2)).toBe('90,071,992,547,409.99');
+    expect(formatNumber('0.125', 'en', 2)).toBe('0.13');
+    expect(formatNumber('1.005', 'en', 2)).toBe('1.01');
+  });
+
   it('shows a dash for a value that is not a number', () => {
     expect(formatNumber('abc', 'en')).toBe('--');
   });

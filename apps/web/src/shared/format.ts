@@ -39,8 +39,11 @@ export function formatNumber(
 ): string {
   const number = typeof value === 'string' ? Number(value) : value;
   if (!Number.isFinite(number)) return '--';
+  // A decimal string is formatted as written (Intl reads it exactly, never through a float):
+  // 90071992547409.99 stays itself instead of becoming ...410.00.
+  const exact = typeof value === 'string' ? (value.trim() as Intl.StringNumericLiteral) : value;
   return numberFormat(locale, { minimumFractionDigits: decimals, maximumFractionDigits: decimals, ...options }).format(
-    number,
+    exact,
   );
 }
 

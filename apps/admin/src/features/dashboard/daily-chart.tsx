@@ -6,7 +6,15 @@ type Series = { key: string; label: string; unit: string; points: { date: string
 const colours = ['#465CFF', '#FF8A3D', '#09BE4F'];
 const width = 1000;
 const height = 260;
-const pad = { left: 72, right: 16, top: 16, bottom: 32 };
+const pad = { left: 88, right: 16, top: 16, bottom: 32 };
+
+/**
+ * An axis tick is a scale, not an amount: compact ("1.5M USD") so it fits beside the plot. The
+ * exact values stay in each bar's tooltip, formatted by the caller.
+ */
+const compact = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 });
+const axisLabel = (value: string, unit: string) =>
+  unit === 'count' ? compact.format(Number(value)) : `${compact.format(Number(value))} ${unit}`;
 
 /** Bars per day, one colour per series, side by side; values stay decimals until scaled to pixels. */
 export function DailyChart({
@@ -44,7 +52,7 @@ export function DailyChart({
           <g key={tick}>
             <line x1={pad.left} x2={width - pad.right} y1={y(tick)} y2={y(tick)} className={styles.grid} />
             <text x={pad.left - 8} y={y(tick) + 4} textAnchor="end" className={styles.axis}>
-              {format(tick, unit)}
+              {axisLabel(tick, unit)}
             </text>
           </g>
         ))}

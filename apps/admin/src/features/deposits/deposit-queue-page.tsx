@@ -1,5 +1,5 @@
 import { call } from '@soar/client';
-import { type ApiData, depositStatuses } from '@soar/contract';
+import { type ApiData, depositStatuses, networkLabel } from '@soar/contract';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useMoney } from '../../shared/currencies.ts';
@@ -19,7 +19,9 @@ export default function DepositQueuePage() {
     <QueuePage<AdminDeposit>
       title={t('menu.deposits')}
       listKey="admin/deposit/list"
-      load={({ status, page, pageSize }) => call('GET /admin/deposit/list', { query: { status, page, pageSize } })}
+      load={({ status, page, pageSize, id }, search) =>
+        call('GET /admin/deposit/list', { query: { status, page, pageSize, id, ...search } })
+      }
       filters={[
         {
           key: 'status',
@@ -36,7 +38,9 @@ export default function DepositQueuePage() {
         { title: t('common.member'), render: (_, row) => <MemberCell member={row.member} /> },
         {
           title: t('deposits.type'),
-          render: (_, row) => <Tag>{row.type === 'bank' ? t('deposits.bank') : `USDT ${row.network ?? ''}`}</Tag>,
+          render: (_, row) => (
+            <Tag>{row.type === 'bank' ? t('deposits.bank') : `USDT ${networkLabel(row.network)}`}</Tag>
+          ),
         },
         {
           title: t('common.amount'),

@@ -1,5 +1,11 @@
 import { call } from '@soar/client';
-import { type DepositReviewBody, decimalString, depositReviewBody, depositStatuses } from '@soar/contract';
+import {
+  type DepositReviewBody,
+  decimalString,
+  depositReviewBody,
+  depositStatuses,
+  networkLabel,
+} from '@soar/contract';
 import { Button, Descriptions, Divider, Form, Input, Space, Typography } from 'antd';
 import Decimal from 'decimal.js';
 import { useTranslation } from 'react-i18next';
@@ -67,6 +73,7 @@ export function DepositReview({
       title={`${t('deposits.review')} #${deposit.id}`}
       status={<DepositStatus status={deposit.status} />}
       uid={deposit.member.uid}
+      record={{ entity: 'deposit', id: deposit.id, waiting, decision: deposit.decision }}
       onClose={onClose}
       testId="deposit-review"
     >
@@ -75,7 +82,7 @@ export function DepositReview({
           <Typography.Text strong>{amount}</Typography.Text>
         </Descriptions.Item>
         <Descriptions.Item label={t('deposits.type')}>
-          {deposit.type === 'bank' ? t('deposits.bank') : `USDT ${deposit.network ?? ''}`}
+          {deposit.type === 'bank' ? t('deposits.bank') : `USDT ${networkLabel(deposit.network)}`}
         </Descriptions.Item>
         <Descriptions.Item label={t('deposits.creditCurrency')}>{deposit.creditCurrency}</Descriptions.Item>
         {deposit.type === 'bank' ? (

@@ -1,10 +1,11 @@
 import { call } from '@soar/client';
-import { type ApiData, ipoOfferBody, ipoReviewBody } from '@soar/contract';
+import { type ApiData, ipoOfferBody, ipoOfferTranslation, ipoReviewBody } from '@soar/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Form, Input, InputNumber, Modal, Select, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, Form, Input, InputNumber, Modal, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../shared/confirm.ts';
+import { contentLanguages, filledTranslations } from '../../shared/content-languages.ts';
 import { toastSuccess } from '../../shared/feedback.ts';
 import { useUrlState } from '../../shared/url-state.ts';
 import { zodRule } from '../../shared/validation.ts';
@@ -16,7 +17,8 @@ type Values = {
   name: string;
   market: string;
   currency: string;
-  description?: string;
+  /** The description per language; only English is required, and only when another is written. */
+  translations?: Record<string, { description?: string } | undefined>;
   lotSize: number;
   minLots: number;
   maxLots: number;
@@ -31,6 +33,7 @@ type Values = {
 };
 
 const offersKey = ['admin/ipo/offer/list'];
+const otherLanguages = contentLanguages.filter((language) => language.key !== 'en');
 const offerStates = ['upcoming', 'open', 'closed', 'allotted', 'listed'] as const;
 const filterKeys = ['state'] as const;
 
@@ -253,6 +256,13 @@ function PriceForm({ offer, onClose, onSaved }: { offer: Offer; onClose: () => v
   );
 }
 
+/** The description: none, or English with the other languages written (the server refuses a translation without English). */
+function offerTexts(values: Values) {
+  const written = filledTranslations(values.translations ?? {}) as Record<string, { description?: string }>;
+  if (!written.en?.description?.trim()) return {};
+  return { translations: written as { en: { description: string } } };
+}
+
 function OfferForm({ onClose, onSaved }: { onClose: () => void; onSaved: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
@@ -264,7 +274,7 @@ function OfferForm({ onClose, onSaved }: { onClose: () => void; onSaved: () => v
           name: values.name,
           market: values.market,
           currency: values.currency,
-          description: values.description ?? '',
+          ...offerTexts(values),
           lotSize: values.lotSize,
           minLots: values.minLots,
           maxLots: values.maxLots,
@@ -311,9 +321,38 @@ function OfferForm({ onClose, onSaved }: { onClose: () => void; onSaved: () => v
             <Input style={{ width: 90 }} />
           </Form.Item>
         </Space>
-        <Form.Item name="description" label={t('ipo.description')}>
-          <Input.TextArea rows={2} />
-        </Form.Item>
+        <Tabs
+          size="small"
+          data-testid="ipo-description-tabs"
+          items={contentLanguages.map(({ key, label }) => ({
+            key,
+            forceRender: true,
+            label,
+            children: (
+              <Form.Item
+                name={['translations', key, 'description']}
+                label={`${t('ipo.description')} · ${label}`}
+                dependencies={
+                  key === 'en' ? otherLanguages.map((language) => ['translations', language.key, 'description']) : []
+                }
+                rules={[
+                  zodRule(ipoOfferTranslation.shape.description.optional(), t('ipo.description')),
+                  ({ getFieldValue }) => ({
+                    validator: async (_rule, value: string | undefined) => {
+                      const translated = otherLanguages.some((language) =>
+                        getFieldValue(['translations', language.key, 'description'])?.trim(),
+                      );
+                      if (key === 'en' && !value?.trim() && translated)
+                        throw new Error(t('validation.required', { field: t('ipo.description') }));
+                    },
+                  }),
+                ]}
+              >
+                <Input.TextArea rows={2} data-testid={`ipo-description-${key}`} />
+              </Form.Item>
+            ),
+          }))}
+        />
         <Space size="middle" wrap>
           {(['lotSize', 'minLots', 'maxLots'] as const).map((name) => (
             <Form.Item

@@ -1,12 +1,27 @@
 import { call } from '@soar/client';
-import { type ApiData, loanProductBody } from '@soar/contract';
+import { type ApiData, loanProductBody, loanProductTranslation } from '@soar/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Form, Input, InputNumber, Modal, Select, Space, Switch, Table, Tag, Typography } from 'antd';
+import {
+  Button,
+  Card,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Select,
+  Space,
+  Switch,
+  Table,
+  Tabs,
+  Tag,
+  Typography,
+} from 'antd';
 import Decimal from 'decimal.js';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../shared/confirm.ts';
 import { ConfirmButton } from '../../shared/confirm-button.tsx';
+import { contentLanguages, filledTranslations } from '../../shared/content-languages.ts';
 import { useCurrencies, useMoney } from '../../shared/currencies.ts';
 import { toastSuccess } from '../../shared/feedback.ts';
 import { useFormSave } from '../../shared/form-save.ts';
@@ -15,7 +30,8 @@ import { zodRule } from '../../shared/validation.ts';
 
 type Product = ApiData<'GET /admin/loan/product/list'>[number];
 type Values = {
-  name: string;
+  /** The name per language: English required, the others optional. */
+  translations: Record<string, { name?: string } | undefined>;
   currency: string;
   cycleDays: number;
   dailyInterestRate: string;
@@ -88,6 +104,7 @@ export default function LoanProductsPage() {
           columns={[
             { title: 'ID', dataIndex: 'id', width: 70 },
             { title: t('loanProducts.name'), dataIndex: 'name' },
+            { title: t('news.languages'), render: (_, row) => Object.keys(row.translations).join(' ') },
             { title: t('common.currency'), dataIndex: 'currency' },
             { title: t('loans.cycle'), render: (_, row) => t('loans.days', { count: row.cycleDays }) },
             { title: t('loans.interestRate'), align: 'right', render: (_, row) => percent(row.dailyInterestRate) },
@@ -143,17 +160,21 @@ function ProductForm({ product, onClose, onSaved }: { product?: Product; onClose
   const [form] = Form.useForm<Values>();
   const editor = useFormSave(
     form,
-    (values: Values) =>
-      product
-        ? call('POST /admin/loan/product/update', { body: { id: product.id, ...values } })
-        : call('POST /admin/loan/product/create', { body: values }),
+    (values: Values) => {
+      const body = {
+        ...values,
+        translations: filledTranslations(values.translations) as { en: { name: string } },
+      };
+      return product
+        ? call('POST /admin/loan/product/update', { body: { id: product.id, ...body } })
+        : call('POST /admin/loan/product/create', { body });
+    },
     () => {
       onSaved();
       onClose();
     },
   );
   const field = loanProductBody.shape;
-  const label = (key: string) => t(key);
   return (
     <Modal
       open
@@ -169,15 +190,30 @@ function ProductForm({ product, onClose, onSaved }: { product?: Product; onClose
         form={form}
         layout="vertical"
         validateTrigger={editor.validateTrigger}
-        initialValues={product ?? { currency: 'USDT', cycleDays: 30, sort: 0 }}
+        initialValues={product ?? { currency: 'USDT', cycleDays: 30, sort: 0, translations: {} }}
       >
-        <Form.Item
-          name="name"
-          label={label('loanProducts.name')}
-          rules={[zodRule(field.name, label('loanProducts.name'))]}
-        >
-          <Input maxLength={80} data-testid="loan-product-name" />
-        </Form.Item>
+        <Tabs
+          size="small"
+          items={contentLanguages.map(({ key, label: language }) => ({
+            key,
+            forceRender: true,
+            label: key === 'en' ? `${language} *` : language,
+            children: (
+              <Form.Item
+                name={['translations', key, 'name']}
+                label={`${t('loanProducts.name')} · ${language}`}
+                rules={[
+                  zodRule(
+                    key === 'en' ? loanProductTranslation.shape.name : loanProductTranslation.shape.name.optional(),
+                    t('loanProducts.name'),
+                  ),
+                ]}
+              >
+                <Input maxLength={80} data-testid={key === 'en' ? 'loan-product-name' : `loan-product-name-${key}`} />
+              </Form.Item>
+            ),
+          }))}
+        />
         <Space size="large" wrap>
           <Form.Item
             name="currency"

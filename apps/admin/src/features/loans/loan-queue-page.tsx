@@ -18,8 +18,8 @@ export default function LoanQueuePage() {
     <QueuePage<AdminLoan>
       title={t('menu.loans')}
       listKey="admin/loan/list"
-      load={({ approvalStatus, status, userId, page, pageSize }) =>
-        call('GET /admin/loan/list', { query: { approvalStatus, status, userId, page, pageSize } })
+      load={({ approvalStatus, status, userId, page, pageSize, id }, search) =>
+        call('GET /admin/loan/list', { query: { approvalStatus, status, userId, page, pageSize, id, ...search } })
       }
       filters={[
         {

@@ -89,6 +89,7 @@ export function LoanReview({
         </Space>
       }
       uid={loan.member.uid}
+      record={{ entity: 'loan', id: loan.id, waiting, decision: loan.decision }}
       onClose={onClose}
       testId="loan-review"
     >

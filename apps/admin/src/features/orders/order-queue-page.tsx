@@ -9,11 +9,13 @@ import { useMoney } from '../../shared/currencies.ts';
 import { toastSuccess } from '../../shared/feedback.ts';
 import { formatPercent, formatTime } from '../../shared/format.ts';
 import { MemberCell } from '../../shared/member-cell.tsx';
+import { ClaimTag } from '../../shared/review-queue/claim.tsx';
+import { QueueSearchBar, searchKeys, searchQuery } from '../../shared/review-queue/queue-search.tsx';
 import { urlPagination, useUrlState } from '../../shared/url-state.ts';
 
 type AdminOrder = ApiData<'GET /admin/order/list'>['list'][number];
 
-const filterKeys = [] as const;
+const filterKeys = searchKeys;
 
 /** Block orders (10,000 shares or more) waiting for review, oldest first: pass or refuse with a reason. */
 export default function OrderQueuePage() {
@@ -30,9 +32,10 @@ export default function OrderQueuePage() {
   const state = useUrlState(filterKeys);
   const queryClient = useQueryClient();
   const [reasons, setReasons] = useState<Record<number, string>>({});
+  const query = { page: state.page, pageSize: state.pageSize, ...searchQuery(state.values) };
   const list = useQuery({
-    queryKey: ['admin/order/list', state.page, state.pageSize],
-    queryFn: () => call('GET /admin/order/list', { query: { page: state.page, pageSize: state.pageSize } }),
+    queryKey: ['admin/order/list', query],
+    queryFn: () => call('GET /admin/order/list', { query }),
   });
   const review = useMutation({
     mutationFn: (body: OrderReviewBody) => call('POST /admin/order/review', { body }),
@@ -45,6 +48,7 @@ export default function OrderQueuePage() {
   return (
     <Card title={t('menu.orders')}>
       <Typography.Paragraph type="secondary">{t('orders.hint')}</Typography.Paragraph>
+      <QueueSearchBar state={state} />
       <Table<AdminOrder>
         rowKey="id"
         loading={list.isFetching}
@@ -89,58 +93,75 @@ export default function OrderQueuePage() {
           {
             title: t('deposits.decision'),
             width: 360,
-            render: (_, row) => (
-              <Space>
-                <Button
-                  type="primary"
-                  size="small"
-                  data-testid={`order-pass-${row.id}`}
-                  onClick={() =>
-                    void confirmAction({
-                      title: t('orders.confirmPass', { quantity: row.quantity, symbol: row.symbol }),
-                      content: (
-                        <>
-                          <p>{describe(row)}</p>
-                          {row.offer ? t('orders.passOfferHint', { price: row.limitPrice }) : t('orders.passHint')}
-                        </>
-                      ),
-                      onOk: () => review.mutateAsync({ id: row.id, status: orderReviewStatuses.pass }),
-                    })
-                  }
-                >
-                  {t('orders.pass')}
-                </Button>
-                <Input
-                  size="small"
-                  maxLength={200}
-                  placeholder={t('orders.reason')}
-                  value={reasons[row.id] ?? ''}
-                  onChange={(event) => setReasons({ ...reasons, [row.id]: event.target.value })}
-                  data-testid={`order-reason-${row.id}`}
-                />
-                <Button
-                  danger
-                  size="small"
-                  disabled={!reasons[row.id]?.trim()}
-                  data-testid={`order-refuse-${row.id}`}
-                  onClick={() =>
-                    void confirmAction({
-                      title: t('orders.confirmRefuse', { quantity: row.quantity, symbol: row.symbol }),
-                      content: (
-                        <>
-                          <p>{describe(row)}</p>
-                          {reasons[row.id]}
-                        </>
-                      ),
-                      onOk: () =>
-                        review.mutateAsync({ id: row.id, status: orderReviewStatuses.refuse, reason: reasons[row.id] }),
-                    })
-                  }
-                >
-                  {t('orders.refuse')}
-                </Button>
-              </Space>
-            ),
+            render: (_, row) =>
+              row.decision || row.status !== 'pending' ? (
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  {row.decision
+                    ? t('queue.decidedBy', {
+                        operator: row.decision.operator ?? '—',
+                        time: formatTime(row.decision.at),
+                      })
+                    : '—'}
+                </Typography.Text>
+              ) : (
+                <Space direction="vertical" size={4}>
+                  <ClaimTag claim={row.claim} />
+                  <Space>
+                    <Button
+                      type="primary"
+                      size="small"
+                      data-testid={`order-pass-${row.id}`}
+                      onClick={() =>
+                        void confirmAction({
+                          title: t('orders.confirmPass', { quantity: row.quantity, symbol: row.symbol }),
+                          content: (
+                            <>
+                              <p>{describe(row)}</p>
+                              {row.offer ? t('orders.passOfferHint', { price: row.limitPrice }) : t('orders.passHint')}
+                            </>
+                          ),
+                          onOk: () => review.mutateAsync({ id: row.id, status: orderReviewStatuses.pass }),
+                        })
+                      }
+                    >
+                      {t('orders.pass')}
+                    </Button>
+                    <Input
+                      size="small"
+                      maxLength={200}
+                      placeholder={t('orders.reason')}
+                      value={reasons[row.id] ?? ''}
+                      onChange={(event) => setReasons({ ...reasons, [row.id]: event.target.value })}
+                      data-testid={`order-reason-${row.id}`}
+                    />
+                    <Button
+                      danger
+                      size="small"
+                      disabled={!reasons[row.id]?.trim()}
+                      data-testid={`order-refuse-${row.id}`}
+                      onClick={() =>
+                        void confirmAction({
+                          title: t('orders.confirmRefuse', { quantity: row.quantity, symbol: row.symbol }),
+                          content: (
+                            <>
+                              <p>{describe(row)}</p>
+                              {reasons[row.id]}
+                            </>
+                          ),
+                          onOk: () =>
+                            review.mutateAsync({
+                              id: row.id,
+                              status: orderReviewStatuses.refuse,
+                              reason: reasons[row.id],
+                            }),
+                        })
+                      }
+                    >
+                      {t('orders.refuse')}
+                    </Button>
+                  </Space>
+                </Space>
+              ),
           },
         ]}
       />

@@ -18,7 +18,9 @@ export default function WithdrawQueuePage() {
     <QueuePage<AdminWithdrawal>
       title={t('menu.withdrawals')}
       listKey="admin/withdraw/list"
-      load={({ status, page, pageSize }) => call('GET /admin/withdraw/list', { query: { status, page, pageSize } })}
+      load={({ status, page, pageSize, id }, search) =>
+        call('GET /admin/withdraw/list', { query: { status, page, pageSize, id, ...search } })
+      }
       filters={[
         {
           key: 'status',

@@ -52,6 +52,7 @@ export function WithdrawReview({
       title={`${t('withdrawals.review')} #${withdrawal.id}`}
       status={<WithdrawStatus status={withdrawal.status} />}
       uid={withdrawal.member.uid}
+      record={{ entity: 'withdrawal', id: withdrawal.id, waiting, decision: withdrawal.decision }}
       onClose={onClose}
       testId="withdraw-review"
     >

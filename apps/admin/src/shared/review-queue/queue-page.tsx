@@ -1,9 +1,13 @@
+import type { QueueClaim, QueueDecision } from '@soar/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Select, Space, Table } from 'antd';
+import { Card, Select, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatTime } from '../format.ts';
 import { urlPagination, useUrlState } from '../url-state.ts';
+import { ClaimTag } from './claim.tsx';
+import { QueueSearchBar, type QueueSearchQuery, searchKeys, searchQuery } from './queue-search.tsx';
 
 /** A numeric filter of a queue, kept in the URL (`?status=0`). */
 export type QueueFilter = {
@@ -17,7 +21,10 @@ export type QueueFilter = {
   testId?: string;
 };
 
-export type QueueQuery = Record<string, number | undefined> & { page: number; pageSize: number };
+export type QueueQuery = Record<string, number | undefined> & { page: number; pageSize: number; id?: number };
+
+/** What every queue record answers beside itself: who holds it, who decided it. */
+type QueueRow = { id: number; claim?: QueueClaim | null; decision?: QueueDecision | null };
 
 /** What a queue's review drawer is given: the record, and what to do once decided or closed. */
 export type ReviewProps<Row> = { row: Row; onClose: () => void; onDecided: (row: Row) => void };
@@ -25,10 +32,12 @@ export type ReviewProps<Row> = { row: Row; onClose: () => void; onDecided: (row:
 const numberOf = (value: string | undefined) => (value === undefined ? undefined : Number(value));
 
 /**
- * One review queue (docs/admin.md): a table bound to one list call, its filters, page and open
- * record in the URL (`/deposits?status=0&page=2&open=17`), a row opening its review in a drawer.
+ * One review queue (docs/admin.md, Queues): a table bound to one list call, its filters, search,
+ * page and open record in the URL (`/deposits?status=0&uid=10000001&page=2&open=17`), opening on
+ * what waits; a row opens its review in a drawer, read again by its id so it shows the record as
+ * it now stands (decided by someone else meanwhile, say).
  */
-export function QueuePage<Row extends { id: number }>({
+export function QueuePage<Row extends QueueRow>({
   title,
   listKey,
   load,
@@ -36,25 +45,40 @@ export function QueuePage<Row extends { id: number }>({
   columns,
   testId,
   review,
+  amount = true,
 }: {
   title: string;
   /** The list call, the start of the query key every decision invalidates. */
   listKey: string;
-  load: (query: QueueQuery) => Promise<{ list: Row[]; total: number }>;
+  /** The page's filters, and the search every queue shares to spread into the call's query. */
+  load: (query: QueueQuery, search: QueueSearchQuery) => Promise<{ list: Row[]; total: number }>;
   filters: QueueFilter[];
   columns: ColumnsType<Row>;
   testId: string;
   review: (props: ReviewProps<Row>) => ReactNode;
+  /** Whether the records have an amount to search a range of. */
+  amount?: boolean;
 }) {
   const { t } = useTranslation();
-  const state = useUrlState([...filters.map((filter) => filter.key), 'open']);
+  const state = useUrlState([...filters.map((filter) => filter.key), 'open', ...searchKeys]);
   const values = Object.fromEntries(filters.map((filter) => [filter.key, numberOf(state.values[filter.key])]));
   const query = { ...values, page: state.page, pageSize: state.pageSize };
-  const list = useQuery({ queryKey: [listKey, query], queryFn: () => load(query) });
+  const search = searchQuery(state.values);
+  const list = useQuery({ queryKey: [listKey, query, search], queryFn: () => load(query, search) });
   const openId = numberOf(state.values.open);
-  // The record as last opened or decided here: after a decision it may leave the filtered list.
+  const opened = useQuery({
+    queryKey: [listKey, 'open', openId],
+    queryFn: async () => (await load({ id: openId, page: 1, pageSize: 1 }, {})).list[0] ?? null,
+    enabled: openId !== undefined,
+  });
+  // The record as decided here, until it is read again: a decision may take it off the filtered list.
   const [held, setHeld] = useState<Row>();
-  const open = (held?.id === openId ? held : undefined) ?? list.data?.list.find((item) => item.id === openId);
+  const fresh = opened.isFetching ? undefined : opened.data;
+  const open =
+    (fresh?.id === openId ? fresh : undefined) ??
+    (held?.id === openId ? held : undefined) ??
+    opened.data ??
+    list.data?.list.find((item) => item.id === openId);
 
   return (
     <Card
@@ -82,6 +106,7 @@ export function QueuePage<Row extends { id: number }>({
         </Space>
       }
     >
+      <QueueSearchBar state={state} amount={amount} />
       <Table<Row>
         rowKey="id"
         loading={list.isFetching}
@@ -92,7 +117,21 @@ export function QueuePage<Row extends { id: number }>({
           style: { cursor: 'pointer' },
         })}
         data-testid={testId}
-        columns={columns}
+        columns={[
+          ...columns,
+          {
+            title: t('queue.holder'),
+            width: 190,
+            render: (_, row) =>
+              row.decision ? (
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  {t('queue.decidedBy', { operator: row.decision.operator ?? '—', time: formatTime(row.decision.at) })}
+                </Typography.Text>
+              ) : (
+                <ClaimTag claim={row.claim} />
+              ),
+          },
+        ]}
       />
       {open &&
         review({ row: open, onDecided: setHeld, onClose: () => state.set({ open: undefined, page: state.page }) })}

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { operators, users } from './member.ts';
 
 /**
@@ -38,4 +49,22 @@ export const balanceAdjustments = pgTable(
       sql`${table.status} <> 1 or ${table.checkerId} <> ${table.makerId}`,
     ),
   ],
+);
+
+/**
+ * An operator holding a queue record while deciding it (docs/admin.md, Queues): one row per
+ * record, taken over once `claimed_until` has passed. Advisory: the decision's own lock on the
+ * record is what keeps two decisions from both landing.
+ */
+export const reviewClaims = pgTable(
+  'review_claims',
+  {
+    entity: text('entity').notNull(),
+    entityId: integer('entity_id').notNull(),
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => operators.id),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.entity, table.entityId] })],
 );

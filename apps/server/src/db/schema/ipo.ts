@@ -5,6 +5,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   serial,
@@ -13,6 +14,8 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { users } from './member.ts';
+
+export type IpoOfferTranslation = { description: string };
 
 const money = (name: string) => numeric(name, { precision: 24, scale: 8 });
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -33,7 +36,9 @@ export const ipoOffers = pgTable(
     name: text('name').notNull(),
     market: text('market').notNull(),
     currency: text('currency').notNull(),
+    /** The English description; `translations` holds the other languages written. */
     description: text('description').notNull().default(''),
+    translations: jsonb('translations').$type<Record<string, IpoOfferTranslation>>().notNull().default({}),
     lotSize: integer('lot_size').notNull(),
     minLots: integer('min_lots').notNull(),
     maxLots: integer('max_lots').notNull(),

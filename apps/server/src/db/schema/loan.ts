@@ -16,6 +16,8 @@ import {
 import { users } from './member.ts';
 import { uploads } from './wallet.ts';
 
+export type LoanProductTranslation = { name: string };
+
 const money = (name: string) => numeric(name, { precision: 24, scale: 8 });
 const rate = (name: string) => numeric(name, { precision: 12, scale: 8 });
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -28,7 +30,9 @@ export const loanProducts = pgTable(
     id: serial('id').primaryKey(),
     /** Seeds find their own rows by it; null for products operators add. */
     code: text('code').unique(),
+    /** The English name; `translations` holds the other languages written. */
     name: text('name').notNull(),
+    translations: jsonb('translations').$type<Record<string, LoanProductTranslation>>().notNull().default({}),
     currency: text('currency').notNull(),
     cycleDays: integer('cycle_days').notNull(),
     dailyInterestRate: rate('daily_interest_rate').notNull(),

@@ -154,7 +154,7 @@ describe('manual balance adjustments (maker-checker)', () => {
       ['USD', '0.001', 'en', 'Amount has at most 2 decimals in USD'],
       ['USD', '520000.001', 'fr', 'Montant a au plus 2 décimales en USD'],
       ['JPY', '1.5', 'en', 'Amount has at most 0 decimals in JPY'],
-      ['USDT', '10.123', 'en', 'Amount has at most 2 decimals in USDT'],
+      ['USDT', '10.1234567', 'en', 'Amount has at most 6 decimals in USDT'],
     ];
     for (const [currency, amount, lang, message] of cases) {
       const response = await api(t.app).post(

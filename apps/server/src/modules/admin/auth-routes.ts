@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { route } from '../../lib/route.ts';
 import { accountRateLimits, clientOf } from '../member/index.ts';
-import { operatorLogin, operatorLogout } from './auth-service.ts';
+import { auditRateLimitedLogin, operatorLogin, operatorLogout } from './auth-service.ts';
 import type { OperatorAccount } from './operator-account.ts';
 
 /** Back-office sign-in: operator tokens open only operator calls (docs/architecture.md). */
@@ -19,7 +19,18 @@ export const adminAuthRoutes: FastifyPluginAsync<{ db: Database; account: Operat
       ...(await operatorLogin(db, request.body.username, request.body.password, clientOf(request), request.body.code)),
       totpRequired,
     }),
-    { config: { rateLimit: accountRateLimits.login } },
+    {
+      config: {
+        rateLimit: {
+          ...accountRateLimits.login,
+          onExceeded: (request) => {
+            auditRateLimitedLogin(db, clientOf(request))?.catch((error: unknown) =>
+              request.log.error({ err: error }, 'could not audit a rate-limited sign-in'),
+            );
+          },
+        },
+      },
+    },
   );
   route(app, operatorApi.me, (_request, { operator }) => account.me(operator.operatorId));
   route(app, operatorApi.logout, async (request, { operator }) => {

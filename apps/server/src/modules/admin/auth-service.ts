@@ -11,7 +11,7 @@ import { checkSecondFactor } from './second-factor.ts';
 type OperatorRow = typeof operators.$inferSelect;
 
 /** Why a sign-in failed, as the audit log names it; never what was typed as the password. */
-type SignInFailure = 'unknownUser' | 'wrongPassword' | 'disabled' | 'wrongCode' | 'locked';
+type SignInFailure = 'unknownUser' | 'wrongPassword' | 'disabled' | 'wrongCode' | 'locked' | 'rateLimited';
 
 function failureOf(error: AppError, operator: OperatorRow | undefined): SignInFailure {
   if (error.code === 'LOGIN_LOCKED' || error.code === 'LOGIN_SLOWED') return 'locked';
@@ -103,5 +103,29 @@ export async function operatorLogout(db: Database, operator: { operatorId: numbe
       before: null,
       after: { sessionId: operator.sessionId },
     });
+  });
+}
+
+const rateLimitedSeen = new Map<string, number>();
+
+/**
+ * A sign-in the rate limit turned away (429) is audited too, as `operator.loginFailed` with
+ * failure `rateLimited` (docs/admin.md, The audit log). It is turned away before its body is
+ * read, so the entry has the address, not the username; one entry per address a minute, so a
+ * flood cannot flood the log.
+ */
+export function auditRateLimitedLogin(db: Database, client: Client, now = Date.now()): Promise<void> | undefined {
+  const last = rateLimitedSeen.get(client.ip);
+  if (last !== undefined && now - last < 60_000) return undefined;
+  if (rateLimitedSeen.size > 10_000) rateLimitedSeen.clear();
+  rateLimitedSeen.set(client.ip, now);
+  return recordAudit(db, {
+    operatorId: null,
+    ip: client.ip,
+    action: 'operator.loginFailed',
+    entity: 'operator',
+    entityId: '',
+    before: null,
+    after: { username: null, failure: 'rateLimited' satisfies SignInFailure, userAgent: client.userAgent },
   });
 }

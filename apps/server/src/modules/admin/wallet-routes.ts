@@ -12,10 +12,19 @@ export const adminWalletRoutes: FastifyPluginAsync<
 > = async (app, { db, deposits, withdrawals, channels }) => {
   const api = walletAdminApi;
 
-  route(app, api.depositList, (request) => deposits.adminList(request.query));
-  route(app, api.depositReview, (request, { actor, claim }) => deposits.review(actor, request.body, claim));
-  route(app, api.withdrawList, (request) => withdrawals.adminList(request.query));
-  route(app, api.withdrawReview, (request, { actor, claim }) => withdrawals.review(actor, request.body, claim));
+  // Each queue answer says who holds and who decided its records (docs/admin.md, Queues).
+  route(app, api.depositList, async (request, { actor }) =>
+    app.claims.annotatePage('deposit', await deposits.adminList(request.query), actor.operatorId),
+  );
+  route(app, api.depositReview, async (request, { actor, claim }) =>
+    app.claims.annotateOne('deposit', await deposits.review(actor, request.body, claim), actor.operatorId),
+  );
+  route(app, api.withdrawList, async (request, { actor }) =>
+    app.claims.annotatePage('withdrawal', await withdrawals.adminList(request.query), actor.operatorId),
+  );
+  route(app, api.withdrawReview, async (request, { actor, claim }) =>
+    app.claims.annotateOne('withdrawal', await withdrawals.review(actor, request.body, claim), actor.operatorId),
+  );
 
   route(app, api.depositChannelList, () => channels.list());
   route(app, api.depositChannelCreate, (request, { actor }) => channels.create(actor, request.body));

@@ -6,7 +6,7 @@ import {
   maxDeposit,
 } from '@soar/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { convertFitting, currencyRates } from '../../core/currency.ts';
+import { convertLanding, currencyRates } from '../../core/currency.ts';
 import { claimIdempotencyKey } from '../../core/idempotency.ts';
 import type { Transaction } from '../../db/client.ts';
 import { chainTransfers, deposits, users } from '../../db/schema/index.ts';
@@ -150,7 +150,7 @@ async function insertDeposit(tx: Transaction, deposit: NewDeposit): Promise<Depo
       currency: 'USDT',
       amount: moneyString(deposit.amount),
       creditCurrency,
-      convertedAmount: moneyString(convertFitting(rates, deposit.amount, 'USDT', creditCurrency)),
+      convertedAmount: moneyString(convertLanding(rates, deposit.amount, 'USDT', creditCurrency).received),
       network: deposit.network,
       txHash: deposit.txHash,
       source: 'chain',

@@ -97,13 +97,13 @@ describe('the TRC-20 deposit watcher against TRON’s HTTP API (docs/ledger.md, 
       expect((await depositRecords(app, member.headers))[0]).toMatchObject({ creditCurrency: 'EUR' });
       tron.mine(2);
       await pass();
-      // 10 USDT at 1 USD over EUR's 1.0850, rounded down to 8 places.
-      expect((await balanceOf(app, member.headers, 'EUR')).available).toBe('9.21658986');
+      // 10 USDT at 1 USD over EUR's 1.0850 is 9.21658986: the credit lands in whole cents.
+      expect((await balanceOf(app, member.headers, 'EUR')).available).toBe('9.22');
       expect((await balanceOf(app, member.headers, 'USDT')).available).toBe('0');
       expect((await depositRecords(app, member.headers))[0]).toMatchObject({
         amount: '10',
         auditAmount: '10',
-        convertedAmount: '9.21658986',
+        convertedAmount: '9.22',
       });
       await expectLedgerVerified(app);
     } finally {

@@ -5,6 +5,7 @@ import type { Database } from '../../db/client.ts';
 import { type BannerTranslation, banners } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Actor } from '../../lib/route.ts';
+import { translated } from '../../lib/translations.ts';
 
 type BannerRow = typeof banners.$inferSelect;
 type Translations = { en: BannerTranslation } & Partial<Record<LanguageKey, BannerTranslation>>;
@@ -50,8 +51,10 @@ export class BannerService {
       .where(eq(banners.enabled, true))
       .orderBy(asc(banners.sort), asc(banners.id));
     return rows.flatMap((row) => {
-      const text = row.translations[lang] ?? row.translations.en;
-      return text ? [{ id: row.id, title: text.title, text: text.text, style: row.style, link: row.link }] : [];
+      const english = row.translations.en;
+      if (!english) return [];
+      const { text, language, fallback } = translated(english, row.translations, lang);
+      return [{ id: row.id, title: text.title, text: text.text, style: row.style, link: row.link, language, fallback }];
     });
   }
 

@@ -59,7 +59,15 @@ describe('banners', () => {
     expect(created.statusCode, created.body).toBe(200);
     const id = created.json().data.id;
     const first = (await http.get('banner/list', { lang: 'ja' })).json().data[0];
-    expect(first).toEqual({ id, title: 'IPO week', text: 'Three listings', style: 2, link: '/pages/product/newstock' });
+    expect(first).toEqual({
+      id,
+      title: 'IPO week',
+      text: 'Three listings',
+      style: 2,
+      link: '/pages/product/newstock',
+      language: 'en',
+      fallback: true,
+    });
     await http.post('admin/banner/update', { id, enabled: false }, { headers: editor.headers });
     expect((await http.get('banner/list')).json().data.map((row: { id: number }) => row.id)).not.toContain(id);
     expect((await http.post('admin/banner/delete', { id }, { headers: editor.headers })).statusCode).toBe(200);

@@ -230,6 +230,7 @@ describe('KYC', () => {
         {
           id: allowed.json().data.id,
           status: 2,
+          remark: 'Test refusal',
         },
         { headers: finance.headers },
       );
@@ -257,7 +258,8 @@ describe('inbox', () => {
       headers: { ...member.headers, 'x-soar-lang': 'ja' },
     });
     expect(list.json().data).toMatchObject({ total: 2, list: [{ kind: 'depositPassed', read: false }, {}] });
-    expect(list.json().data.list[0].body).toBe('20 USDT の入金が反映されました。');
+    // Money reads at its currency's decimals (docs/api.md, Messages).
+    expect(list.json().data.list[0].body).toBe('20.00 USDT の入金が反映されました。');
     const [first, second] = list.json().data.list;
     const foreign = await api(t.app).post('notice/read', { id: first.id }, { headers: other.headers });
     expect(foreign.statusCode).toBe(404);

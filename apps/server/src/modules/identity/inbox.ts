@@ -2,12 +2,15 @@ import type { LanguageKey } from '@soar/contract';
 import { translate } from '@soar/i18n';
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { recordAudit } from '../../core/audit.ts';
+import { currencyRates } from '../../core/currency.ts';
 import { type Database, queryRows } from '../../db/client.ts';
 import { type AnnouncementTranslation, announcements, notices, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type PageQuery, paginate } from '../../lib/paginate.ts';
+import type { DecimalsOf } from '../../lib/readable-params.ts';
 import type { Actor } from '../../lib/route.ts';
 import type { Ledger } from '../ledger/index.ts';
+import { noticeTexts } from '../notice/index.ts';
 
 type NoticeRow = typeof notices.$inferSelect;
 type AnnouncementRow = typeof announcements.$inferSelect;
@@ -18,7 +21,12 @@ type Translations = { en: AnnouncementTranslation } & Partial<Record<LanguageKey
  * KYC refusal sends) is shown with each field's name in that language. An announcement's text is
  * the operators' own: the reader's language when they wrote it, else the English its notice holds.
  */
-export function noticeView(lang: LanguageKey, row: NoticeRow, announced?: AnnouncementRow['translations'] | null) {
+export function noticeView(
+  lang: LanguageKey,
+  row: NoticeRow,
+  announced: AnnouncementRow['translations'] | null | undefined,
+  decimalsOf: DecimalsOf,
+) {
   const params = { ...row.params };
   const own = announced?.[lang];
   if (own) Object.assign(params, { title: own.title, body: own.body });
@@ -31,8 +39,7 @@ export function noticeView(lang: LanguageKey, row: NoticeRow, announced?: Announ
   return {
     id: row.id,
     kind: row.kind,
-    title: translate(lang, `notice.${row.kind}.title`, params),
-    body: translate(lang, `notice.${row.kind}.body`, params),
+    ...noticeTexts(lang, row.kind, params, decimalsOf),
     reference: row.reference,
     read: row.readAt !== null,
     createdAt: row.createdAt.toISOString(),
@@ -46,7 +53,9 @@ export class InboxService {
     private readonly ledger: Ledger,
   ) {}
 
-  list(userId: number, lang: LanguageKey, query: PageQuery & { unread?: boolean }) {
+  async list(userId: number, lang: LanguageKey, query: PageQuery & { unread?: boolean }) {
+    const rates = await currencyRates(this.db);
+    const decimalsOf = (currency: string) => rates.get(currency)?.decimals;
     const where = and(eq(notices.userId, userId), query.unread ? isNull(notices.readAt) : undefined);
     return paginate(
       query,
@@ -58,7 +67,7 @@ export class InboxService {
         .orderBy(desc(notices.id))
         .$dynamic(),
       this.db.select({ total: count() }).from(notices).where(where),
-      (row) => noticeView(lang, row.notice, row.announced),
+      (row) => noticeView(lang, row.notice, row.announced, decimalsOf),
     );
   }
 

@@ -8,7 +8,8 @@ import {
   type LanguageKey,
 } from '@soar/contract';
 import { translate } from '@soar/i18n';
-import { and, count, desc, eq, inArray, lt, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, lt } from 'drizzle-orm';
+import { type QueueSearch, queueConditions } from '../../core/queue.ts';
 import { reviewRecord } from '../../core/review.ts';
 import type { Database } from '../../db/client.ts';
 import { kycApplications, uploads, users } from '../../db/schema/index.ts';
@@ -166,8 +167,16 @@ export class KycService {
 
   // Operators
 
-  async adminList(query: PageQuery & { status?: number }) {
-    const where: SQL | undefined = query.status === undefined ? undefined : eq(kycApplications.status, query.status);
+  async adminList(query: PageQuery & QueueSearch & { status?: number }) {
+    const where = and(
+      query.status === undefined ? undefined : eq(kycApplications.status, query.status),
+      queueConditions(query, {
+        id: kycApplications.id,
+        userId: kycApplications.userId,
+        time: kycApplications.submittedAt,
+        waiting: eq(kycApplications.status, kycApplicationStatuses.review),
+      }),
+    );
     return paginate(
       query,
       this.db

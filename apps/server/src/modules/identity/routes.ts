@@ -38,9 +38,15 @@ export const identityRoutes: FastifyPluginAsync<IdentityServices> = async (app, 
 
   route(app, documentApi.get, (request) => productDocument(request.lang, request.query.name));
 
-  route(app, kycAdminApi.list, (request) => kyc.adminList(request.query));
-  route(app, kycAdminApi.detail, (request) => kyc.adminDetail(request.query.id));
-  route(app, kycAdminApi.review, (request, { actor }) => kyc.review(actor, request.body));
+  route(app, kycAdminApi.list, async (request, { actor }) =>
+    app.claims.annotatePage('kyc', await kyc.adminList(request.query), actor.operatorId),
+  );
+  route(app, kycAdminApi.detail, async (request, { actor }) =>
+    app.claims.annotateOne('kyc', await kyc.adminDetail(request.query.id), actor.operatorId),
+  );
+  route(app, kycAdminApi.review, async (request, { actor }) =>
+    app.claims.annotateOne('kyc', await kyc.review(actor, request.body), actor.operatorId),
+  );
 
   route(app, noticeAdminApi.list, (request) => inbox.announcements(request.query));
   route(app, noticeAdminApi.create, (request, { actor }) => inbox.announce(actor, request.body));

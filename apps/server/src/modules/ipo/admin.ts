@@ -3,11 +3,13 @@ import { and, count, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type AuditRecord, recordAudit } from '../../core/audit.ts';
 import { currencyRates } from '../../core/currency.ts';
+import { type QueueSearch, queueConditions } from '../../core/queue.ts';
 import type { Transaction } from '../../db/client.ts';
 import { instruments, ipoOffers, ipoSubscriptions, markets, users } from '../../db/schema/index.ts';
 import { Money, moneyString } from '../../lib/decimal.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type PageQuery, paginate } from '../../lib/paginate.ts';
+import { allTranslations, splitTranslations } from '../../lib/translations.ts';
 import { sendNotice } from '../notice/index.ts';
 import { allotOffer } from './allotment.ts';
 import { newSeed, seedHash } from './lottery.ts';
@@ -41,7 +43,12 @@ export class IpoAdmin {
           eq(ipoSubscriptions.status, ipoSubscriptionStatuses.awaiting),
         ),
       );
-    return { ...view, createdAt: row.createdAt.toISOString(), frozen: moneyString(held?.frozen ?? '0') };
+    return {
+      ...view,
+      translations: allTranslations({ description: row.description }, row.translations),
+      createdAt: row.createdAt.toISOString(),
+      frozen: moneyString(held?.frozen ?? '0'),
+    };
   }
 
   async list(query: PageQuery) {
@@ -82,12 +89,17 @@ export class IpoAdmin {
       .from(ipoOffers)
       .where(and(eq(ipoOffers.symbol, input.symbol), id === undefined ? undefined : ne(ipoOffers.id, id)));
     if (listed || taken) throw new AppError('IPO_OFFER_INVALID', 'ipo.invalid.symbol', { symbol: input.symbol });
+    // `translations` replaces the description in every language; `description` alone is English only
+    const { english, others } = input.translations
+      ? splitTranslations(input.translations)
+      : { english: { description: input.description ?? '' }, others: undefined };
     return {
       symbol: input.symbol,
       name: input.name,
       market: input.market,
       currency: input.currency,
-      description: input.description ?? '',
+      description: english.description,
+      ...(others && { translations: others }),
       lotSize: input.lotSize,
       minLots: input.minLots,
       maxLots: input.maxLots,
@@ -234,10 +246,17 @@ export class IpoAdmin {
     return this.view(this.deps.db, row);
   }
 
-  async subscriptions(query: PageQuery & { status?: number; offerId?: number }) {
+  async subscriptions(query: PageQuery & QueueSearch & { status?: number; offerId?: number }) {
     const db = this.deps.db;
     const where = and(
       isNull(ipoSubscriptions.cancelledAt),
+      queueConditions(query, {
+        id: ipoSubscriptions.id,
+        userId: ipoSubscriptions.userId,
+        amount: ipoSubscriptions.frozen,
+        time: ipoSubscriptions.createdAt,
+        waiting: eq(ipoSubscriptions.status, ipoSubscriptionStatuses.awaiting),
+      }),
       query.status === undefined ? undefined : eq(ipoSubscriptions.status, query.status),
       query.offerId === undefined ? undefined : eq(ipoSubscriptions.offerId, query.offerId),
     );

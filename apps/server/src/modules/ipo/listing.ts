@@ -57,7 +57,8 @@ export async function listOffer(deps: ListingDeps, offerId: number, now: Date): 
     if (!offer.allottedAt || !price) throw new Error(`offer ${offerId} is not allotted`);
     const [market] = await book.tx.select().from(markets).where(eq(markets.code, offer.market));
     if (!market) throw new Error(`offer ${offerId}: unknown market ${offer.market}`);
-    const tickGrid = { kind: 'stock' as const, market: offer.market };
+    // The listed stock's own grid: its table may depend on its volume (Xetra's liquidity bands).
+    const tickGrid = { kind: 'stock' as const, market: offer.market, averageVolume: offer.sharesOffered };
     const open = roundToTick(tickGrid, price.toNumber());
     const first = roundToTick(tickGrid, open * (1 + firstDayMove(deps.seed, offer.symbol)));
     const [row] = await book.tx

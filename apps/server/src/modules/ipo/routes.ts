@@ -6,8 +6,8 @@ import type { IpoService } from './service.ts';
 
 /** IPOs (docs/api.md, IPOs): offers for everyone, subscriptions per member, the operators' calls. */
 export const ipoRoutes: FastifyPluginAsync<{ ipo: IpoService; admin: IpoAdmin }> = async (app, { ipo, admin }) => {
-  route(app, ipoApi.list, (request) => ipo.list(request.query));
-  route(app, ipoApi.detail, (request) => ipo.detail(request.query.id));
+  route(app, ipoApi.list, (request) => ipo.list(request.query, request.lang));
+  route(app, ipoApi.detail, (request) => ipo.detail(request.query.id, request.lang));
   route(app, ipoApi.allotment, (request) => ipo.allotment(request.query.id));
   route(app, ipoApi.subscribe, (request, { member, claim }) => ipo.subscribe(member.userId, request.body, claim));
   route(app, ipoApi.update, (request, { member, claim }) => ipo.update(member.userId, request.body, claim));
@@ -23,8 +23,14 @@ export const ipoRoutes: FastifyPluginAsync<{ ipo: IpoService; admin: IpoAdmin }>
   });
   route(app, ipoAdminApi.price, (request, { actor }) => admin.price(actor, request.body.id, request.body.finalPrice));
   route(app, ipoAdminApi.allot, (request, { actor }) => admin.allot(actor, request.body.id));
-  route(app, ipoAdminApi.subscriptions, (request) => admin.subscriptions(request.query));
-  route(app, ipoAdminApi.review, (request, { actor }) =>
-    admin.review(actor, request.body.id, request.body.allottedLots),
+  route(app, ipoAdminApi.subscriptions, async (request, { actor }) =>
+    app.claims.annotatePage('ipo_subscription', await admin.subscriptions(request.query), actor.operatorId),
+  );
+  route(app, ipoAdminApi.review, async (request, { actor }) =>
+    app.claims.annotateOne(
+      'ipo_subscription',
+      await admin.review(actor, request.body.id, request.body.allottedLots),
+      actor.operatorId,
+    ),
   );
 };

@@ -1,4 +1,4 @@
-import { ipoOfferStates, ipoSubscriptionStatuses } from '@soar/contract';
+import { ipoOfferStates, ipoSubscriptionStatuses, type LanguageKey } from '@soar/contract';
 import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { IdempotencyClaim } from '../../core/idempotency.ts';
 import { verifyPayPassword } from '../../core/pay-password.ts';
@@ -74,17 +74,17 @@ export class IpoService {
     return new Date(this.deps.clock());
   }
 
-  async views(rows: OfferRow[], db: Database | Transaction = this.db) {
+  async views(rows: OfferRow[], db: Database | Transaction = this.db, lang: LanguageKey = 'en') {
     const now = this.now();
     const stats = await offerStats(
       db,
       rows.map((row) => row.id),
     );
-    return rows.map((row) => offerView(row, stats.get(row.id) ?? { applications: 0, subscribedLots: 0 }, now));
+    return rows.map((row) => offerView(row, stats.get(row.id) ?? { applications: 0, subscribedLots: 0 }, now, lang));
   }
 
   /** Open first, then upcoming, closed (allotted too) and listed; within each by window. */
-  async list(query: PageQuery & { state?: 'upcoming' | 'open' | 'closed' | 'listed' }) {
+  async list(query: PageQuery & { state?: 'upcoming' | 'open' | 'closed' | 'listed' }, lang: LanguageKey = 'en') {
     const order = offerStateOrder(this.now());
     const where: SQL | undefined = query.state ? sql`${order} = ${offerStateRank[query.state]}` : undefined;
     const page = await paginate(
@@ -98,7 +98,7 @@ export class IpoService {
       this.db.select({ total: count() }).from(ipoOffers).where(where),
       (row) => row,
     );
-    return { ...page, list: await this.views(page.list) };
+    return { ...page, list: await this.views(page.list, this.db, lang) };
   }
 
   async offer(id: number, db: Database | Transaction = this.db): Promise<OfferRow> {
@@ -107,8 +107,8 @@ export class IpoService {
     return row;
   }
 
-  async detail(id: number) {
-    const [view] = await this.views([await this.offer(id)]);
+  async detail(id: number, lang: LanguageKey = 'en') {
+    const [view] = await this.views([await this.offer(id)], this.db, lang);
     if (!view) throw new AppError('IPO_NOT_FOUND');
     return view;
   }

@@ -1,7 +1,14 @@
-import { type IpoOffer, type IpoOfferState, type IpoSubscription, ipoOfferStates } from '@soar/contract';
+import {
+  type IpoOffer,
+  type IpoOfferState,
+  type IpoSubscription,
+  ipoOfferStates,
+  type LanguageKey,
+} from '@soar/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { ipoOffers, type ipoSubscriptions } from '../../db/schema/index.ts';
 import { Money, moneyString } from '../../lib/decimal.ts';
+import { translated } from '../../lib/translations.ts';
 
 export type OfferRow = typeof ipoOffers.$inferSelect;
 export type SubscriptionRow = typeof ipoSubscriptions.$inferSelect;
@@ -56,7 +63,14 @@ export function lotsOffered(offer: Pick<OfferRow, 'sharesOffered' | 'lotSize'>):
   return Math.floor(offer.sharesOffered / offer.lotSize);
 }
 
-export function offerView(offer: OfferRow, stats: OfferStats, now: Date): IpoOffer {
+/** The description in `lang` when written in it, else English (`fallback` when there is English to fall back on). */
+function description(offer: OfferRow, lang: LanguageKey) {
+  const english = { description: offer.description };
+  const { text, language, fallback } = translated(english, offer.translations, lang);
+  return { description: text.description, language, fallback: fallback && offer.description !== '' };
+}
+
+export function offerView(offer: OfferRow, stats: OfferStats, now: Date, lang: LanguageKey = 'en'): IpoOffer {
   const issue = issuePrice(offer) ?? new Money(offer.priceMax);
   const revealed = offer.allottedAt !== null;
   return {
@@ -65,7 +79,7 @@ export function offerView(offer: OfferRow, stats: OfferStats, now: Date): IpoOff
     name: offer.name,
     market: offer.market,
     currency: offer.currency,
-    description: offer.description,
+    ...description(offer, lang),
     lotSize: offer.lotSize,
     minLots: offer.minLots,
     maxLots: offer.maxLots,

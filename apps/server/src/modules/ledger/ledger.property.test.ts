@@ -142,6 +142,7 @@ describe('ledger property', () => {
                 from: s.from,
                 to,
                 amount: String(s.amount),
+                payPassword,
               },
               { headers: member.headers },
             );

@@ -13,6 +13,7 @@ export const platformAccounts = [
   'cash_out',
   'fees',
   'fx',
+  'rounding',
   'trading',
   'demo_funding',
   'adjustments',

@@ -5,6 +5,7 @@ import { recordAudit } from '../../core/audit.ts';
 import { currencyRates, rateOf } from '../../core/currency.ts';
 import type { IdempotencyClaim } from '../../core/idempotency.ts';
 import { pageWithMembers, withMember } from '../../core/members.ts';
+import { type QueueSearch, queueConditions } from '../../core/queue.ts';
 import { reviewRecord } from '../../core/review.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { appSettings, loanProducts, loans } from '../../db/schema/index.ts';
@@ -13,6 +14,7 @@ import { Money, moneyString } from '../../lib/decimal.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type PageQuery, paginate } from '../../lib/paginate.ts';
 import type { Actor } from '../../lib/route.ts';
+import { allTranslations, splitTranslations } from '../../lib/translations.ts';
 import { sendNotice } from '../notice/index.ts';
 import { addDays, type LoanRow } from './accrual.ts';
 import { type LoanDeps, type LoanSetting, loanSetting } from './service.ts';
@@ -23,6 +25,7 @@ type Who = Pick<Actor, 'operatorId' | 'ip'>;
 
 const adminProductView = (row: ProductRow) => ({
   ...productView(row),
+  translations: allTranslations({ name: row.name }, row.translations),
   sort: row.sort,
   closedAt: row.closedAt?.toISOString() ?? null,
 });
@@ -60,12 +63,16 @@ export class LoanAdmin {
     return rows.map(adminProductView);
   }
 
+  /** `translations` replaces the name in every language; `name` alone is the English name only. */
   private async checked(input: ProductInput, db: Transaction | Database = this.db) {
     rateOf(await currencyRates(db), input.currency);
     if (new Money(input.maxAmount).lt(input.minAmount)) {
       throw new AppError('LOAN_PRODUCT_INVALID', 'loan.invalid.amounts');
     }
-    return input;
+    const { translations, ...terms } = input;
+    if (!translations) return { ...terms, name: input.name ?? '' };
+    const { english, others } = splitTranslations(translations);
+    return { ...terms, name: english.name, translations: others };
   }
 
   async createProduct(actor: Who, input: ProductInput) {
@@ -144,8 +151,15 @@ export class LoanAdmin {
     });
   }
 
-  async list(query: PageQuery & { approvalStatus?: number; status?: number; userId?: number }) {
+  async list(query: PageQuery & QueueSearch & { approvalStatus?: number; status?: number; userId?: number }) {
     const where = and(
+      queueConditions(query, {
+        id: loans.id,
+        userId: loans.userId,
+        amount: loans.amount,
+        time: loans.createdAt,
+        waiting: eq(loans.approvalStatus, loanApprovalStatuses.pending),
+      }),
       query.userId === undefined ? undefined : eq(loans.userId, query.userId),
       query.approvalStatus === undefined ? undefined : eq(loans.approvalStatus, query.approvalStatus),
       query.status === undefined ? undefined : eq(loans.status, query.status),

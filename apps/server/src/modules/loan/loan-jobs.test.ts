@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { loanAccruals, loanRepayments, notices } from '../../db/schema/index.ts';
+import { currencies, loanAccruals, loanRepayments, notices } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { api } from '../../test/http.ts';
 import { applyLoan, createProduct, investor, platformBalance } from '../../test/products.ts';
@@ -25,6 +25,9 @@ let bobLoan: number;
 beforeAll(async () => {
   t = await createTestApp({ dataDir: tempDataDir() }, { jobs: { clock: () => now } });
   finance = await createOperator(t.app, { role: 'finance' });
+  // USDT is listed with its 6 on-chain decimals; an operator may list it with 2, and interest then
+  // rounds to the cent: this file pins that rounding to the currency list's decimals.
+  await t.app.db.update(currencies).set({ decimals: 2 }).where(eq(currencies.code, 'USDT'));
   // 5 days, 0.1 % interest and 0.2 % penalty a day, in USDT (2 decimals).
   productId = (await createProduct(t.app, finance)).id;
   alice = await investor(t.app, finance, '100');

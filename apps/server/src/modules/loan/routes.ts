@@ -9,7 +9,7 @@ export const loanRoutes: FastifyPluginAsync<{ loans: LoanService; admin: LoanAdm
   app,
   { loans, admin },
 ) => {
-  route(app, loanApi.products, () => loans.products());
+  route(app, loanApi.products, (request) => loans.products(request.lang));
   route(app, loanApi.apply, (request, { member, claim }) => loans.apply(member.userId, request.body, claim));
   route(app, loanApi.list, (request, { member }) => loans.list(member.userId, request.query));
   route(app, loanApi.detail, (request, { member }) => loans.detail(member.userId, request.query.id));
@@ -23,8 +23,12 @@ export const loanRoutes: FastifyPluginAsync<{ loans: LoanService; admin: LoanAdm
     return admin.updateProduct(actor, id, input);
   });
   route(app, loanAdminApi.productClose, (request, { actor }) => admin.closeProduct(actor, request.body.id));
-  route(app, loanAdminApi.list, (request) => admin.list(request.query));
-  route(app, loanAdminApi.review, (request, { actor, claim }) => admin.review(actor, request.body, claim));
+  route(app, loanAdminApi.list, async (request, { actor }) =>
+    app.claims.annotatePage('loan', await admin.list(request.query), actor.operatorId),
+  );
+  route(app, loanAdminApi.review, async (request, { actor, claim }) =>
+    app.claims.annotateOne('loan', await admin.review(actor, request.body, claim), actor.operatorId),
+  );
   route(app, loanAdminApi.setting, () => admin.setting());
   route(app, loanAdminApi.settingUpdate, (request, { actor }) => admin.updateSetting(actor, request.body));
 };

@@ -1,4 +1,4 @@
-import { kycStatuses, loanContractDocument, loanStatuses } from '@soar/contract';
+import { kycStatuses, type LanguageKey, loanContractDocument, loanStatuses } from '@soar/contract';
 import { and, asc, count, desc, eq, isNull } from 'drizzle-orm';
 import { currencyRates } from '../../core/currency.ts';
 import type { IdempotencyClaim } from '../../core/idempotency.ts';
@@ -61,7 +61,7 @@ export class LoanService {
     return (await currencyRates(this.db)).get(currency)?.decimals ?? 2;
   }
 
-  async products() {
+  async products(lang: LanguageKey = 'en') {
     const [rows, setting] = await Promise.all([
       this.db
         .select()
@@ -70,7 +70,7 @@ export class LoanService {
         .orderBy(asc(loanProducts.sort), asc(loanProducts.id)),
       loanSetting(this.db),
     ]);
-    return { list: rows.map(productView), requiresKyc: setting.requiresKyc };
+    return { list: rows.map((row) => productView(row, lang)), requiresKyc: setting.requiresKyc };
   }
 
   /**

@@ -1,7 +1,8 @@
-import { type Loan, type LoanDetail, loanStatuses } from '@soar/contract';
+import { type LanguageKey, type Loan, type LoanDetail, loanStatuses } from '@soar/contract';
 import type { loanAccruals, loanProducts, loanRepayments } from '../../db/schema/index.ts';
 import { utcDate } from '../../jobs/schedules.ts';
 import { Money, moneyString } from '../../lib/decimal.ts';
+import { translated } from '../../lib/translations.ts';
 import {
   accrualDays,
   addDays,
@@ -25,10 +26,14 @@ export const owedView = (owed: Owed) => ({
 const dayMs = 24 * 60 * 60 * 1000;
 const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / dayMs);
 
-export function productView(row: ProductRow) {
+/** A product with its name in `lang` when written in it, else English. */
+export function productView(row: ProductRow, lang: LanguageKey = 'en') {
+  const { text, language, fallback } = translated({ name: row.name }, row.translations, lang);
   return {
     id: row.id,
-    name: row.name,
+    name: text.name,
+    language,
+    fallback,
     currency: row.currency,
     cycleDays: row.cycleDays,
     dailyInterestRate: moneyString(row.dailyInterestRate),

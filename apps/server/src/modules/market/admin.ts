@@ -7,6 +7,7 @@ import { AppError } from '../../lib/errors.ts';
 import { type PageQuery, paginate } from '../../lib/paginate.ts';
 import type { Actor } from '../../lib/route.ts';
 import type { MarketEngine } from '../../market/engine.ts';
+import { assertMarket } from './service.ts';
 
 type Who = Pick<Actor, 'operatorId' | 'ip'>;
 type InstrumentRow = Pick<
@@ -77,7 +78,10 @@ export class InstrumentAdmin {
       const pattern = `%${query.q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
       filters.push(or(ilike(instruments.symbol, pattern), ilike(instruments.name, pattern)));
     }
-    if (query.market) filters.push(eq(markets.code, query.market));
+    if (query.market) {
+      assertMarket(this.engine, query.market);
+      filters.push(eq(markets.code, query.market));
+    }
     if (query.kind) filters.push(eq(instruments.kind, query.kind));
     if (query.suspended === 'true') filters.push(isNotNull(instruments.suspendedAt));
     if (query.suspended === 'false') filters.push(isNull(instruments.suspendedAt));

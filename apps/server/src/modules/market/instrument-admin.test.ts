@@ -48,6 +48,12 @@ describe('the instrument list', () => {
     const hk = await api(t.app).get('admin/instrument/list?market=HK&pageSize=100', { headers: trading.headers });
     expect(hk.json().data.list.length).toBeGreaterThan(0);
     expect(hk.json().data.list.every((item: { market: string }) => item.market === 'HK')).toBe(true);
+    const unknown = await api(t.app).get('admin/instrument/list?market=XX', { headers: trading.headers, lang: 'fr' });
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json()).toEqual({
+      code: 'MARKET_NOT_FOUND',
+      message: 'Marché inconnu : XX. Les marchés sont EU, HK, JP, US',
+    });
     const indices = await api(t.app).get('admin/instrument/list?kind=index&pageSize=100', { headers: trading.headers });
     expect(indices.json().data.list.every((item: { kind: string; market: null }) => item.kind === 'index')).toBe(true);
     expect(indices.json().data.list[0].market).toBeNull();

@@ -79,6 +79,22 @@ describe('quote lists', () => {
     expect(english.body.code).toBe('VALIDATION_FAILED');
     expect(german.body.message).not.toEqual(english.body.message);
   });
+
+  it('refuses an unknown market with 422 MARKET_NOT_FOUND in the request language, not an empty list', async () => {
+    const english = await get('/market/quote/list?market=XX');
+    expect(english.status).toBe(422);
+    expect(english.body).toEqual({
+      code: 'MARKET_NOT_FOUND',
+      message: 'Unknown market: XX. The markets are EU, HK, JP, US',
+    });
+    expect((await get('/market/quote/list?market=XX&tab=losers', 'de')).body.message).toBe(
+      'Unbekannter Markt: XX. Die Märkte sind EU, HK, JP, US',
+    );
+    expect((await get('/market/quote/list?market=xx', 'ja')).body.message).toBe(
+      '市場が見つかりません: XX（市場: EU, HK, JP, US）',
+    );
+    expect((await get<Page>('/market/quote/list?market=jp')).body.data.total).toBeGreaterThan(0);
+  });
 });
 
 describe('quote detail', () => {
@@ -96,6 +112,21 @@ describe('quote detail', () => {
     expect(Number.isNaN(Date.parse(quote.time))).toBe(false);
   });
 
+  it('quotes a bid and an ask on the tick grid around the last; an index has none', async () => {
+    for (const symbol of ['AAPL', '9432.T', '3988.HK', 'SAP.DE']) {
+      const quote = (await get<Quote>(`/market/quote/detail?symbol=${symbol}`)).body.data;
+      const [bid, ask, last] = [Number(quote.bid), Number(quote.ask), Number(quote.price)];
+      expect(bid, symbol).toBeGreaterThan(0);
+      expect(bid, symbol).toBeLessThan(ask);
+      expect(bid <= last && last <= ask, symbol).toBe(true);
+      expect(quote.bid?.split('.')[1]?.length ?? 0).toBe(quote.price.split('.')[1]?.length ?? 0);
+    }
+    const ntt = (await get<Quote>('/market/quote/detail?symbol=9432.T')).body.data;
+    expect((Number(ntt.ask) - Number(ntt.bid)).toFixed(1)).toBe('0.1');
+    const index = (await get<Quote>('/market/quote/detail?symbol=^N225')).body.data;
+    expect(index).toMatchObject({ bid: null, ask: null });
+  });
+
   it('answers 404 SYMBOL_NOT_FOUND for an unknown symbol, in two languages', async () => {
     const english = await get('/market/quote/detail?symbol=NOPE');
     const french = await get('/market/quote/detail?symbol=NOPE', 'fr');
@@ -104,9 +135,13 @@ describe('quote detail', () => {
     expect(french.body).toEqual({ code: 'SYMBOL_NOT_FOUND', message: 'Ce symbole est inconnu : NOPE' });
   });
 
-  it('shows Tokyo prices in whole yen', async () => {
-    const { body } = await get<Quote>('/market/quote/detail?symbol=7203.T');
-    expect(body.data.price).toMatch(/^\d+$/);
+  it("shows Tokyo prices at their tick's decimals: whole yen above 3,000, tenths below", async () => {
+    const sony = await get<Quote>('/market/quote/detail?symbol=6758.T');
+    expect(Number(sony.body.data.price)).toBeGreaterThan(3000);
+    expect(sony.body.data.price).toMatch(/^\d+$/);
+    const ntt = await get<Quote>('/market/quote/detail?symbol=9432.T');
+    expect(Number(ntt.body.data.price)).toBeLessThan(1000);
+    expect(ntt.body.data.price).toMatch(/^\d+\.\d$/);
   });
 });
 
@@ -149,6 +184,13 @@ describe('kline', () => {
     expect((await get('/market/kline?symbol=AAPL&interval=2m')).status).toBe(422);
     expect((await get('/market/kline?symbol=AAPL&limit=1001')).status).toBe(422);
     expect((await get('/market/kline?symbol=NOPE')).status).toBe(404);
+  });
+
+  it('refuses an unknown chart range and an unknown symbol for daily bars', async () => {
+    const range = await get('/market/kline/daily?symbol=AAPL&range=2Y');
+    expect(range.status).toBe(422);
+    expect(range.body.code).toBe('VALIDATION_FAILED');
+    expect((await get('/market/kline/daily?symbol=NOPE&range=1Y')).status).toBe(404);
   });
 });
 

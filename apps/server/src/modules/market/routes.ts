@@ -13,6 +13,7 @@ export const marketRoutes: FastifyPluginAsync<{ market: MarketService; admin: In
   route(app, marketApi.kline, (request) =>
     market.kline(request.query.symbol, request.query.interval, request.query.limit),
   );
+  route(app, marketApi.dailyKline, (request) => market.dailyKline(request.query.symbol, request.query.range));
   route(app, marketApi.indexList, () => market.indices());
   route(app, marketApi.statusList, () => market.status());
   route(app, marketApi.popular, () => market.popular());

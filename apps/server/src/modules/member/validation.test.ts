@@ -31,7 +31,7 @@ async function problems(url: string, body: unknown, lang: string, headers: Recor
 
 describe('account rules (docs/product.md section 5), in English and German', () => {
   it.each([
-    ['en', 'the password is 4 to 16 digits'],
+    ['en', 'The password has 4 to 16 characters'],
     ['de', 'Das Passwort muss 4 bis 16 Zeichen lang sein'],
   ])('a password under 4 or over 16 characters is refused (%s)', async (lang, message) => {
     for (const password of ['abc', 'x'.repeat(17)]) {

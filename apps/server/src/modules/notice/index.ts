@@ -1,1 +1,2 @@
 export { sendNotice } from './send.ts';
+export { noticeTexts } from './texts.ts';

@@ -11,6 +11,9 @@ import { Ledger } from '../ledger/index.ts';
 import { accrueOrder, dailyProfit, drawRate, publishRate, quantAccrueJob } from './accrual.ts';
 import { MarketCalendar } from './calendar.ts';
 
+/** The fund is in USDT, listed with its 6 on-chain decimals: daily profits round to those. */
+const usdtDecimals = 6;
+
 // The jobs run on this clock; every test moves it forward (a period done is never run again).
 let now = Date.parse('2026-11-16T15:00:00Z');
 const at = (iso: string) => {
@@ -57,7 +60,7 @@ describe('a fund accrues its published daily rates and pays out at maturity (mov
 
     const days = ['2026-11-16', '2026-11-17', '2026-11-18'];
     const rates = days.map((date) => drawRate(seed, created.id, date, '0.001', '0.003'));
-    const profits = rates.map((rate) => dailyProfit('500', rate, 2));
+    const profits = rates.map((rate) => dailyProfit('500', rate, usdtDecimals));
 
     at('2026-11-16T20:59:59Z');
     await t.app.jobs.runDue();
@@ -109,7 +112,7 @@ describe('a fund accrues its published daily rates and pays out at maturity (mov
     await t.app.jobs.runDue();
     expect((await order(alice, aliceOrder.id)).accruedDays).toBe(3);
     expect(await platformBalance(t.app, 'quant_escrow', 'USDT')).toBe('0');
-    const bobProfit = rates.reduce((sum, rate) => sum.plus(dailyProfit('300', rate, 2)), new Money(0));
+    const bobProfit = rates.reduce((sum, rate) => sum.plus(dailyProfit('300', rate, usdtDecimals)), new Money(0));
     expect(await platformBalance(t.app, 'quant_profit', 'USDT')).toBe(moneyString(total.plus(bobProfit).neg()));
     const kinds = await t.app.db.select({ kind: notices.kind }).from(notices).where(eq(notices.userId, alice.user.id));
     expect(kinds.map((row) => row.kind).sort()).toEqual(['depositPassed', 'quantBought', 'quantMatured']);

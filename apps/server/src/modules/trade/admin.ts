@@ -1,7 +1,9 @@
-import { type LanguageKey, waitingFor } from '@soar/contract';
-import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { type LanguageKey, orderStatuses, waitingFor } from '@soar/contract';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { recordAudit } from '../../core/audit.ts';
+import { assertCurrencyDecimals, currencyRates, rateOf } from '../../core/currency.ts';
 import { memberColumns } from '../../core/members.ts';
+import { type QueueSearch, queueConditions } from '../../core/queue.ts';
 import { blocktradeOffers, tradeFeeSchedules, tradeOrders, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type PageQuery, paginate } from '../../lib/paginate.ts';
@@ -11,12 +13,23 @@ import { adminView, feeView } from './views.ts';
 
 export async function adminList(
   trade: TradeService,
-  query: PageQuery & { status?: string; block?: boolean; userId?: number },
+  query: PageQuery & QueueSearch & { status?: string; block?: boolean; userId?: number },
   lang: LanguageKey,
 ) {
   const reviewQueue = query.status === undefined && query.block === undefined && query.userId === undefined;
+  // Never null (`waiting_for` is null once reviewed), so "decided" is its negation.
+  const waitingReview = sql`(${tradeOrders.waitingFor} is not distinct from ${waitingFor.review} and ${tradeOrders.status} = ${orderStatuses.pending})`;
   const where = and(
-    reviewQueue ? eq(tradeOrders.waitingFor, waitingFor.review) : undefined,
+    // The review queue and its history: block orders only, waiting unless `decided` says otherwise.
+    reviewQueue ? eq(tradeOrders.block, true) : undefined,
+    reviewQueue && query.decided === undefined && query.id === undefined ? waitingReview : undefined,
+    queueConditions(query, {
+      id: tradeOrders.id,
+      userId: tradeOrders.userId,
+      amount: tradeOrders.frozen,
+      time: tradeOrders.createdAt,
+      waiting: waitingReview,
+    }),
     query.status ? eq(tradeOrders.status, query.status) : undefined,
     query.block === undefined ? undefined : eq(tradeOrders.block, query.block),
     query.userId ? eq(tradeOrders.userId, query.userId) : undefined,
@@ -60,6 +73,10 @@ export async function feeUpdate(
       .where(eq(tradeFeeSchedules.market, body.market))
       .for('update');
     if (!before) throw new AppError('TRADE_FEE_SCHEDULE_NOT_FOUND');
+    // docs/admin.md, Rules: amounts in the market's currency have at most its decimals (JPY 0).
+    const rate = rateOf(await currencyRates(tx), before.currency);
+    assertCurrencyDecimals('minimum', body.minimum, rate);
+    assertCurrencyDecimals('platformFee', body.platformFee, rate);
     const [row] = await tx
       .update(tradeFeeSchedules)
       .set({ ...body, updatedAt: trade.now() })

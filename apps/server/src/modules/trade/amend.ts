@@ -12,7 +12,7 @@ import { tradeOrders, tradePositions } from '../../db/schema/index.ts';
 import { Money, moneyString } from '../../lib/decimal.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Book } from '../ledger/index.ts';
-import { checkProtection, freezeOf } from './rules.ts';
+import { checkProtection, checkTicks, freezeOf } from './rules.ts';
 import type { OrderRow, TradeService } from './service.ts';
 import { orderView, positionViews } from './views.ts';
 
@@ -110,6 +110,7 @@ export async function update(
       const quoted = trade.quoted(instrument);
       const stopLoss = body.stopLoss === undefined ? row.stopLoss : body.stopLoss;
       const takeProfit = body.takeProfit === undefined ? row.takeProfit : body.takeProfit;
+      checkTicks(instrument, quoted, body);
       checkProtection(row.direction, quoted.last, body.stopLoss, body.takeProfit);
       const [updated] = await book.tx
         .update(tradePositions)
@@ -153,6 +154,7 @@ export async function update(
       stopLoss: body.stopLoss === undefined ? row.stopLoss : body.stopLoss,
       takeProfit: body.takeProfit === undefined ? row.takeProfit : body.takeProfit,
     };
+    checkTicks(instrument, quoted, body);
     const reference = new Money(next.limitPrice ?? next.stopPrice ?? quoted.last);
     checkProtection(row.direction, reference, next.stopLoss, next.takeProfit);
     const fees = await trade.feeRow(row.market, book.tx);

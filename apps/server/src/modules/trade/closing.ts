@@ -38,6 +38,8 @@ export async function closeIn(
     now: Date;
     fillReason: (price: Money, side: 'bid' | 'ask') => FillReasonRecord;
     expect?: (row: PositionRow) => boolean;
+    /** This part's share of a closing fee charged once for several positions (holding.ts). */
+    fee?: Money;
   },
 ): Promise<{ position: PositionRow; close: CloseRow } | undefined> {
   const where = options.userId
@@ -57,12 +59,10 @@ export async function closeIn(
   const direction = row.direction as Direction;
   const side = direction === directions.buy ? 'bid' : 'ask';
   const price = priceOn(side, options.quoted);
-  const fees = await trade.feeRow(row.market, book.tx);
-  const vip = await trade.vipLevel(row.userId, book.tx);
   const cost = new Money(row.openPrice).mul(quantity);
   const pnl = pnlOf(direction, row.openPrice, price, quantity);
   const gross = Money.max(0, cost.add(pnl));
-  const fee = Money.min(gross, feeOf(fees, vip, price.mul(quantity)).fee);
+  const fee = Money.min(gross, options.fee ?? (await closingFee(trade, book, row, price.mul(quantity))));
   const proceeds = gross.sub(fee);
   const realised = proceeds.sub(cost);
   const openFeeShare = new Money(row.openFee).mul(quantity).div(row.openedQuantity).toDecimalPlaces(8);
@@ -110,7 +110,15 @@ export async function closeIn(
   await sendNotice(book, {
     userId,
     kind: 'positionClosed',
-    params: { quantity, symbol: row.symbol, price: moneyString(price), pnl: moneyString(realised), currency },
+    // The side of the position closed: sold to close a long, bought to cover a short.
+    params: {
+      quantity,
+      symbol: row.symbol,
+      price: moneyString(price),
+      pnl: moneyString(realised),
+      currency,
+      direction: row.direction,
+    },
     reference: `position:${row.id}`,
   });
   book.emit('orders', {
@@ -122,6 +130,12 @@ export async function closeIn(
     symbol: row.symbol,
   });
   return { position, close };
+}
+
+async function closingFee(trade: TradeService, book: Book, row: PositionRow, notional: Money) {
+  const fees = await trade.feeRow(row.market, book.tx);
+  const vip = await trade.vipLevel(row.userId, book.tx);
+  return feeOf(fees, vip, notional).fee;
 }
 
 export async function close(

@@ -22,7 +22,7 @@ import { priceUnits, type SymbolBook, type Trigger, TriggerBook } from './book.t
 import { closeIn } from './closing.ts';
 import { batchesOf, executionConcurrency, type Filled, FillWriter } from './execution.ts';
 import type { Execution } from './fill-many.ts';
-import { fillSide, formatPx, priceOn, type Sides, sides, stopOutPrice } from './pricing.ts';
+import { fillSide, formatPx, priceOn, type Sides, stopOutPrice } from './pricing.ts';
 import type { OrderRow, PositionRow, TradeService } from './service.ts';
 import { trailTrigger } from './views.ts';
 
@@ -120,10 +120,14 @@ export class TradeEngine {
     return this.market.instrument(symbol);
   }
 
-  /** The last price at which `side` reaches `target` (a buy limit: the ask falls to it), in price units. */
-  #lastFor(instrument: Instrument, target: Money, side: 'bid' | 'ask'): bigint {
-    const half = sides(instrument, target.toString()).ask.sub(target);
-    return priceUnits(side === 'ask' ? target.sub(half) : target.add(half));
+  /**
+   * The last price from which `side` may reach `target`, in price units. A trade prints at the bid
+   * or the ask (docs/market.md), so the ask is never below the last and the bid never above it:
+   * a buy limit can only be reached once the last is at or below it, a sell limit at or above it.
+   * The book files the order there; the fill checks the quoted side itself and files it back.
+   */
+  #lastFor(target: Money): bigint {
+    return priceUnits(target);
   }
 
   /** Files a trailing stop under its best price (see `bests`). */
@@ -165,7 +169,7 @@ export class TradeEngine {
     const asLimit = order.type === orderTypes.limit || (order.type === orderTypes.stopLimit && order.triggeredAt);
     if (asLimit && order.limitPrice) {
       // A buy limit fills once the ask falls to it, a sell limit once the bid rises to it.
-      const level = this.#lastFor(instrument, new Money(order.limitPrice), buy ? 'ask' : 'bid');
+      const level = this.#lastFor(new Money(order.limitPrice));
       symbolBook.set({ key, level, up: !buy });
       return;
     }
@@ -191,7 +195,7 @@ export class TradeEngine {
     if (position.stopLoss) add('sl', new Money(position.stopLoss), priceUnits(position.stopLoss), !long);
     if (position.takeProfit) {
       const target = new Money(position.takeProfit);
-      add('tp', target, this.#lastFor(instrument, target, long ? 'bid' : 'ask'), long);
+      add('tp', target, this.#lastFor(target), long);
     }
     if (!long) {
       const level = stopOutPrice(position.openPrice, await this.options.stopOutRatio(position.market));

@@ -114,7 +114,7 @@ const fillStatement = `with f as (
   ), noticed as (
     insert into notices (id, user_id, kind, params, reference)
     select notice_id, user_id, 'orderFilled', jsonb_build_object('quantity', quantity, 'symbol', symbol, 'price', price,
-        'fee', fee, 'currency', currency), 'order:' || id
+        'fee', fee, 'currency', currency, 'direction', direction), 'order:' || id
     from numbered order by n
     returning id
   )

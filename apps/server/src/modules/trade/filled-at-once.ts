@@ -47,7 +47,7 @@ const filledStatement = `with context as (
   ), noticed as (
     insert into notices (user_id, kind, params, reference)
     select user_id, 'orderFilled', jsonb_build_object('quantity', quantity, 'symbol', symbol,
-        'price', $25::text, 'fee', priced.fee, 'currency', currency), 'order:' || id
+        'price', $25::text, 'fee', priced.fee, 'currency', currency, 'direction', direction), 'order:' || id
     from placed, priced
     returning id
   )

@@ -260,6 +260,8 @@ export function filledParams(order: OrderRow) {
     price: moneyString(order.fillPrice ?? 0),
     fee: moneyString(order.fee ?? 0),
     currency: order.currency,
+    // The notice names the side: bought, or sold short (notice.orderFilled.<direction>).
+    direction: order.direction,
   };
 }
 

@@ -1,7 +1,8 @@
 import { blockOrderQuantity, directions, type OrderInput, orderTypes, waitingFor } from '@soar/contract';
 import { Money, moneyString } from '../../lib/decimal.ts';
+import { priceDecimals } from '../../market/instrument.ts';
 import { assertTradable } from '../market/index.ts';
-import { feeOf, fillSide, formatPx, pnlOf, priceOn } from './pricing.ts';
+import { type FeeRow, feeOf, fillSide, formatPx, pnlOf, priceOn, stopOutPrice } from './pricing.ts';
 import { freezeOf, immediateFill, validate } from './rules.ts';
 import type { TradeService } from './service.ts';
 
@@ -29,16 +30,8 @@ export async function preview(trade: TradeService, userId: number, input: OrderI
   const total = notional.add(fee.fee);
   const fundsNeeded = fill ? total : freezeOf(input, quoted, fees, vip);
   const available = await trade.available(userId, instrument.currency);
-  // Break-even: the close price at which the proceeds, less a closing commission at the same
-  // rate, return the whole total (opening fee included).
-  const rate = new Money(fees.rate).mul(new Money(1).sub(fee.discount));
+  const breakEven = breakEvenOf(input.direction, input.quantity, notional, fee, fees);
   const long = input.direction === directions.buy;
-  const breakEven = long
-    ? total.add(fee.platformFee).div(new Money(input.quantity).mul(new Money(1).sub(rate)))
-    : notional
-        .sub(fee.fee)
-        .sub(fee.platformFee)
-        .div(new Money(input.quantity).mul(new Money(1).add(rate)));
   const outcome = (exit: string | undefined) => {
     if (!exit) return null;
     const closeFee = feeOf(fees, vip, new Money(exit).mul(input.quantity)).fee;
@@ -72,9 +65,11 @@ export async function preview(trade: TradeService, userId: number, input: OrderI
     available: moneyString(available),
     availableAfter: moneyString(available.sub(fundsNeeded)),
     sufficient: available.gte(fundsNeeded),
-    breakEven: formatPx(instrument, breakEven),
+    breakEven: breakEven.toFixed(priceDecimals(instrument), long ? Money.ROUND_UP : Money.ROUND_DOWN),
     lossAtStopLoss: outcome(input.stopLoss),
     gainAtTakeProfit: outcome(input.takeProfit),
+    stopOutRatio: moneyString(fees.stopOutRatio),
+    stopOutPrice: long ? null : formatPx(instrument, stopOutPrice(estimate, fees.stopOutRatio)),
     block,
     fillsNow: Boolean(fill),
     waitingFor: waiting,
@@ -88,4 +83,32 @@ export async function preview(trade: TradeService, userId: number, input: OrderI
       nextClose: session.nextClose,
     },
   };
+}
+
+/**
+ * The close price at which the whole round trip nets zero: opening fee, and a closing fee as the
+ * schedule will charge it (the minimum commission when the close is small, the rate otherwise,
+ * plus the platform fee). A long needs `price x q - closingFee = total`, a short
+ * `price x q + closingFee = notional - openingFee`; the minimum holds while `price x q x rate`
+ * stays below it.
+ */
+export function breakEvenOf(
+  direction: string,
+  quantity: number,
+  notional: Money,
+  opening: ReturnType<typeof feeOf>,
+  fees: FeeRow,
+): Money {
+  const rate = new Money(fees.rate).mul(new Money(1).sub(opening.discount));
+  const minimum = new Money(fees.minimum);
+  const platform = new Money(fees.platformFee);
+  const long = direction === directions.buy;
+  const target = long ? notional.add(opening.fee) : notional.sub(opening.fee);
+  const flat = minimum.add(platform);
+  const atMinimum = (long ? target.add(flat) : target.sub(flat)).div(quantity);
+  if (atMinimum.mul(quantity).mul(rate).lte(minimum)) return atMinimum;
+  const withRate = long
+    ? target.add(platform).div(new Money(1).sub(rate))
+    : target.sub(platform).div(new Money(1).add(rate));
+  return withRate.div(quantity);
 }

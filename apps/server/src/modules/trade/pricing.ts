@@ -1,26 +1,38 @@
 import { type Direction, directions } from '@soar/contract';
 import type Decimal from 'decimal.js';
 import { Money, moneyString } from '../../lib/decimal.ts';
-import { type Instrument, priceDecimals, tickSize } from '../../market/instrument.ts';
-
-/**
- * The simulator's quoted spread (docs/trading.md, Prices): the bid and the ask sit this many ticks
- * below and above the last price. Liquid names (a high average volume) quote one tick each side,
- * the rest two.
- */
-export function spreadTicks(instrument: Pick<Instrument, 'averageVolume'>): number {
-  return instrument.averageVolume >= 5_000_000 ? 1 : 2;
-}
+import {
+  formatPrice,
+  type Instrument,
+  priceDecimals,
+  type QuoteState,
+  quotedSides,
+  sidesOf,
+} from '../../market/instrument.ts';
 
 export type Sides = { last: Money; bid: Money; ask: Money };
 
-/** Bid and ask around `last`, on the tick grid; the bid never reaches zero. */
+const sidesAt = (instrument: Instrument, last: Money, pair: { bid: number; ask: number }): Sides => ({
+  last,
+  bid: new Money(formatPrice(instrument, pair.bid)),
+  ask: new Money(formatPrice(instrument, pair.ask)),
+});
+
+/**
+ * The bid and ask the market quotes with a last price (docs/market.md, Bid and ask): the pair of
+ * grid prices, a spread apart, that holds it. Used where only a last is known (a past close).
+ */
 export function sides(instrument: Instrument, last: number | string): Sides {
   const price = new Money(last);
-  const tick = new Money(tickSize(instrument, price.toNumber()));
-  const half = tick.mul(spreadTicks(instrument));
-  const bid = Money.max(tick, price.sub(half));
-  return { last: price, bid, ask: price.add(half) };
+  return sidesAt(instrument, price, quotedSides(instrument, price.toNumber()));
+}
+
+/**
+ * The live quote of an instrument: its last trade, and the bid and ask the simulator (or feed)
+ * quotes with it. What a member sees on the quote page is what an order gets.
+ */
+export function liveSides(instrument: Instrument, state: QuoteState): Sides {
+  return sidesAt(instrument, new Money(formatPrice(instrument, state.price)), sidesOf(instrument, state));
 }
 
 /** The side a fill takes: a buy pays the ask, a sell gets the bid (closing reverses the side). */
@@ -33,7 +45,7 @@ export function priceOn(side: 'ask' | 'bid', quoted: Sides): Money {
 }
 
 export function formatPx(instrument: Instrument, value: Money): string {
-  return value.toFixed(priceDecimals(instrument));
+  return value.toFixed(priceDecimals(instrument, value.toNumber()));
 }
 
 export type FeeRow = {
@@ -44,6 +56,8 @@ export type FeeRow = {
   platformFee: string;
   vipDiscounts: { level: number; discount: string }[];
   stopOutRatio: string;
+  /** The currency's decimals (its minor units); 2 when not given. */
+  decimals?: number;
 };
 
 export function discountOf(row: Pick<FeeRow, 'vipDiscounts'>, vipLevel: number): Money {
@@ -56,12 +70,13 @@ export function discountOf(row: Pick<FeeRow, 'vipDiscounts'>, vipLevel: number):
 
 /**
  * The fee of one fill (docs/trading.md, Fees): commission = notional x rate, less the VIP
- * discount, at least the minimum; plus the per-order platform fee. Rounded up to the cent.
+ * discount, at least the minimum; plus the per-order platform fee. Rounded up to the currency's
+ * minor unit (the cent, the whole yen).
  */
 export function feeOf(row: FeeRow, vipLevel: number, notional: Money, withPlatformFee = true) {
   const discount = discountOf(row, vipLevel);
   const raw = notional.mul(row.rate).mul(new Money(1).sub(discount));
-  const commission = Money.max(raw, row.minimum).toDecimalPlaces(2, Money.ROUND_UP);
+  const commission = Money.max(raw, row.minimum).toDecimalPlaces(row.decimals ?? 2, Money.ROUND_UP);
   const platform = withPlatformFee ? new Money(row.platformFee) : new Money(0);
   return {
     discount,

@@ -4,6 +4,7 @@ import type { FillReasonRecord } from '../../db/schema/index.ts';
 import { Money } from '../../lib/decimal.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Instrument } from '../../market/instrument.ts';
+import { priceDecimals, tickSize } from '../../market/instrument.ts';
 import { type FeeRow, feeOf, fillSide, formatPx, freezeBuffer, priceOn, type Sides } from './pricing.ts';
 
 /** What an order must satisfy, when it fills at once and what it freezes (docs/trading.md). */
@@ -39,8 +40,34 @@ export function validate(input: OrderInput, instrument: Instrument, quoted: Side
   ) {
     throw new AppError('TRADE_TRAIL_REQUIRED');
   }
+  checkTicks(instrument, quoted, input);
   const reference = new Money(input.limitPrice ?? input.stopPrice ?? quoted.last);
   checkProtection(input.direction, reference, input.stopLoss, input.takeProfit);
+}
+
+type PricedFields = Partial<
+  Record<'limitPrice' | 'stopPrice' | 'trailAmount' | 'stopLoss' | 'takeProfit', string | null>
+>;
+
+/**
+ * Every price an order or a position names sits on the instrument's tick grid at its own level
+ * (docs/market.md, Ticks); a trailing distance is a whole number of ticks at the last price. A
+ * price off the grid is refused, never rounded: a limit of 0.001 USD would otherwise wait for a
+ * price that can never print.
+ */
+export function checkTicks(instrument: Instrument, quoted: Sides, fields: PricedFields) {
+  for (const field of ['limitPrice', 'stopPrice', 'trailAmount', 'stopLoss', 'takeProfit'] as const) {
+    const value = fields[field];
+    if (value === undefined || value === null) continue;
+    const price = new Money(value);
+    const level = field === 'trailAmount' ? quoted.last : price;
+    // Never finer than the instrument's quoted decimals: 0.001 USD is not a price AAPL prints.
+    const unit = new Money(10).pow(-priceDecimals(instrument));
+    const tick = Money.max(unit, tickSize(instrument, level.toNumber()));
+    if (!price.mod(tick).isZero()) {
+      throw new AppError('PRICE_TICK', undefined, { field, tick: tick.toString(), currency: instrument.currency });
+    }
+  }
 }
 
 export function checkProtection(
@@ -96,6 +123,6 @@ export function freezeOf(
   } else {
     reference = Money.max(quoted.ask, order.limitPrice ?? 0, order.stopPrice ?? 0).mul(new Money(1).add(freezeBuffer));
   }
-  const notional = reference.mul(order.quantity).toDecimalPlaces(2, Money.ROUND_UP);
+  const notional = reference.mul(order.quantity).toDecimalPlaces(fees.decimals ?? 2, Money.ROUND_UP);
   return notional.add(feeOf(fees, vip, notional).fee);
 }

@@ -1,14 +1,21 @@
 import { orderStatuses, positionStatuses } from '@soar/contract';
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
-import { type tradeCloses, tradeFeeSchedules, tradeOrders, tradePositions, users } from '../../db/schema/index.ts';
+import {
+  currencies,
+  type tradeCloses,
+  tradeFeeSchedules,
+  tradeOrders,
+  tradePositions,
+  users,
+} from '../../db/schema/index.ts';
 import { Money } from '../../lib/decimal.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { MarketEngine } from '../../market/engine.ts';
 import type { Instrument } from '../../market/instrument.ts';
 import { sessionStatus } from '../../market/status.ts';
 import type { Ledger } from '../ledger/index.ts';
-import { type FeeRow, formatPx, type Sides, sides } from './pricing.ts';
+import { type FeeRow, liveSides, type Sides } from './pricing.ts';
 
 export type OrderRow = typeof tradeOrders.$inferSelect;
 export type PositionRow = typeof tradePositions.$inferSelect;
@@ -53,7 +60,7 @@ export class TradeService {
   quoted(instrument: Instrument): Sides {
     const state = this.deps.market.simulator.states.get(instrument.id);
     if (!state || !(state.price > 0)) throw new AppError('TRADE_NO_PRICE');
-    return sides(instrument, formatPx(instrument, new Money(state.price)));
+    return liveSides(instrument, state);
   }
 
   /** Quotes without throwing (reads of positions show nulls instead). */
@@ -61,7 +68,7 @@ export class TradeService {
     const instrument = this.deps.market.instrument(symbol);
     const state = instrument && this.deps.market.simulator.states.get(instrument.id);
     if (!instrument || !state || !(state.price > 0)) return undefined;
-    return { instrument, quoted: sides(instrument, formatPx(instrument, new Money(state.price))) };
+    return { instrument, quoted: liveSides(instrument, state) };
   }
 
   session(instrument: Instrument, at: Date = this.now()) {
@@ -94,8 +101,14 @@ export class TradeService {
     const cached = this.#fees.get(market);
     if (cached) return cached;
     // Inside a transaction the read goes through it: the embedded database has one connection.
-    const [row] = await db.select().from(tradeFeeSchedules).where(eq(tradeFeeSchedules.market, market));
-    if (!row) throw new AppError('TRADE_FEE_SCHEDULE_NOT_FOUND');
+    const [found] = await db
+      .select({ row: tradeFeeSchedules, decimals: currencies.decimals })
+      .from(tradeFeeSchedules)
+      .leftJoin(currencies, eq(currencies.code, tradeFeeSchedules.currency))
+      .where(eq(tradeFeeSchedules.market, market));
+    if (!found) throw new AppError('TRADE_FEE_SCHEDULE_NOT_FOUND');
+    // Fees land in the currency's minor units: whole yen in Tokyo.
+    const row = { ...found.row, decimals: found.decimals ?? 2 };
     this.#fees.set(market, row);
     return row;
   }

@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { currencies } from '../../db/schema/index.ts';
+import { setPayPassword } from '../../core/pay-password.ts';
+import { currencies, journalLines } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { api } from '../../test/http.ts';
 import {
@@ -10,6 +11,7 @@ import {
   expectLedgerVerified,
   fund,
   type Headers,
+  payPassword,
   tempDataDir,
 } from '../../test/wallet.ts';
 
@@ -57,6 +59,7 @@ describe('a disabled currency', () => {
           from: 'GBP',
           to: 'USD',
           amount: '5',
+          payPassword,
         },
         { headers: member.headers },
       );
@@ -68,9 +71,25 @@ describe('a disabled currency', () => {
   });
 });
 
+/** A member with the test pay password, who can confirm transfers. */
+async function payingMember() {
+  const member = await createMember(t.app);
+  await setPayPassword(t.app.db, member.user.id, payPassword);
+  return member;
+}
+
+/** The platform's `rounding` lines of an entry: what conversions left over in whole minor units. */
+async function roundingOf(entryId: number) {
+  const rows = await t.app.db
+    .select({ currency: journalLines.currency, amount: journalLines.amount })
+    .from(journalLines)
+    .where(and(eq(journalLines.entryId, entryId), eq(journalLines.account, 'platform:rounding')));
+  return rows.map((row) => ({ currency: row.currency, amount: String(Number(row.amount)) }));
+}
+
 describe('transfers between own currencies', () => {
   it('quotes at the currency list rates', async () => {
-    const member = await createMember(t.app);
+    const member = await payingMember();
     const quote = await api(t.app).get('transfer/quote?from=EUR&to=USD&amount=100', { headers: member.headers });
     expect(quote.json().data).toEqual({ from: 'EUR', to: 'USD', amount: '100', rate: '1.085', received: '108.5' });
     const same = await api(t.app).get('transfer/quote?from=USD&to=USD&amount=1', { headers: member.headers });
@@ -79,7 +98,7 @@ describe('transfers between own currencies', () => {
   });
 
   it('moves money through the FX account and shows both lines in the history', async () => {
-    const member = await createMember(t.app);
+    const member = await payingMember();
     await fund(t.app, member, operator, '100', 'EUR');
     const response = await api(t.app).post(
       'transfer/apply',
@@ -87,6 +106,7 @@ describe('transfers between own currencies', () => {
         from: 'EUR',
         to: 'USD',
         amount: '40',
+        payPassword,
       },
       { headers: member.headers },
     );
@@ -105,7 +125,7 @@ describe('transfers between own currencies', () => {
   });
 
   it('refuses more than the available balance and moves nothing', async () => {
-    const member = await createMember(t.app);
+    const member = await payingMember();
     await fund(t.app, member, operator, '10', 'EUR');
     const response = await api(t.app).post(
       'transfer/apply',
@@ -113,6 +133,7 @@ describe('transfers between own currencies', () => {
         from: 'EUR',
         to: 'USD',
         amount: '11',
+        payPassword,
       },
       { headers: { ...member.headers, 'x-soar-lang': 'zh-CN' } },
     );
@@ -122,10 +143,10 @@ describe('transfers between own currencies', () => {
   });
 
   it('is idempotent: a replay returns the first answer and moves nothing', async () => {
-    const member = await createMember(t.app);
+    const member = await payingMember();
     await fund(t.app, member, operator, '100', 'EUR');
     const headers = { ...member.headers, 'idempotency-key': 'transfer-1' };
-    const body = { from: 'EUR', to: 'USD', amount: '10' };
+    const body = { from: 'EUR', to: 'USD', amount: '10', payPassword };
     const first = await api(t.app).post('transfer/apply', body, { headers: headers });
     const second = await api(t.app).post('transfer/apply', body, { headers: headers });
     expect(second.json()).toEqual(first.json());
@@ -138,6 +159,102 @@ describe('transfers between own currencies', () => {
     });
     expect(invalid.json().code).toBe('IDEMPOTENCY_KEY_INVALID');
     expect((await balanceOf(t.app, member.headers, 'EUR')).available).toBe('90');
+  });
+
+  it('lands in whole minor units: 10 USD is 9.22 EUR, 1527 JPY, the rest a platform rounding line', async () => {
+    const member = await payingMember();
+    await fund(t.app, member, operator, '30', 'USD');
+    const quote = await api(t.app).get('transfer/quote?from=USD&to=EUR&amount=10', { headers: member.headers });
+    // 10 / 1.085 = 9.2165898...: the quote names what arrives, not the exact conversion.
+    expect(quote.json().data).toEqual({ from: 'USD', to: 'EUR', amount: '10', rate: '0.92165898', received: '9.22' });
+    const eur = await api(t.app).post(
+      'transfer/apply',
+      { from: 'USD', to: 'EUR', amount: '10', payPassword },
+      { headers: member.headers },
+    );
+    expect(eur.statusCode, eur.body).toBe(200);
+    expect(eur.json().data).toMatchObject({ received: '9.22' });
+    expect(await balanceOf(t.app, member.headers, 'EUR')).toEqual({ available: '9.22', frozen: '0' });
+    // fx paid out 9.21658986; the member got 9.22; the platform's rounding gave the 0.00341014.
+    expect(await roundingOf(eur.json().data.entryId)).toEqual([{ currency: 'EUR', amount: '-0.00341014' }]);
+
+    // JPY has no decimals: 10 / 0.00655 = 1526.717557... lands as 1527 yen.
+    const jpy = await api(t.app).post(
+      'transfer/apply',
+      { from: 'USD', to: 'JPY', amount: '10', payPassword },
+      { headers: member.headers },
+    );
+    expect(jpy.json().data).toMatchObject({ received: '1527' });
+    expect(await balanceOf(t.app, member.headers, 'JPY')).toEqual({ available: '1527', frozen: '0' });
+    expect(await roundingOf(jpy.json().data.entryId)).toEqual([{ currency: 'JPY', amount: '-0.28244275' }]);
+
+    // Rounded down when below the half: 10 / 0.1285 = 77.821011... HKD lands as 77.82, the platform keeps the rest.
+    const hkd = await api(t.app).post(
+      'transfer/apply',
+      { from: 'USD', to: 'HKD', amount: '10', payPassword },
+      { headers: member.headers },
+    );
+    expect(hkd.json().data).toMatchObject({ received: '77.82' });
+    expect(await roundingOf(hkd.json().data.entryId)).toEqual([{ currency: 'HKD', amount: '0.00101167' }]);
+    expect(await balanceOf(t.app, member.headers, 'USD')).toEqual({ available: '0', frozen: '0' });
+  });
+
+  it('lands USDT at its 6 on-chain decimals', async () => {
+    const member = await payingMember();
+    // 7 HKD is 0.8995 USDT: kept whole, where two places would say 0.90.
+    const quote = await api(t.app).get('transfer/quote?from=HKD&to=USDT&amount=7', { headers: member.headers });
+    expect(quote.json().data.received).toBe('0.8995');
+    const [usdt] = await t.app.db
+      .select({ decimals: currencies.decimals })
+      .from(currencies)
+      .where(eq(currencies.code, 'USDT'));
+    expect(usdt?.decimals).toBe(6);
+    const yen = await api(t.app).get('transfer/quote?from=JPY&to=USDT&amount=1', { headers: member.headers });
+    // 0.00655 USDT: six places hold it whole.
+    expect(yen.json().data.received).toBe('0.00655');
+  });
+
+  it('is confirmed with the pay password: none, a wrong one or none set is refused and moves nothing', async () => {
+    const member = await payingMember();
+    await fund(t.app, member, operator, '50', 'USD');
+    const missing = await api(t.app).post(
+      'transfer/apply',
+      { from: 'USD', to: 'EUR', amount: '10' },
+      { headers: member.headers },
+    );
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().code).toBe('VALIDATION_FAILED');
+    const wrong = await api(t.app).post(
+      'transfer/apply',
+      { from: 'USD', to: 'EUR', amount: '10', payPassword: '999999' },
+      { headers: { ...member.headers, 'x-soar-lang': 'de' } },
+    );
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().code).toBe('PAY_PASSWORD_WRONG');
+    expect(wrong.json().message).toMatch(/4/);
+    const unset = await createMember(t.app);
+    await fund(t.app, unset, operator, '50', 'USD');
+    const notSet = await api(t.app).post(
+      'transfer/apply',
+      { from: 'USD', to: 'EUR', amount: '10', payPassword },
+      { headers: unset.headers },
+    );
+    expect(notSet.json().code).toBe('PAY_PASSWORD_NOT_SET');
+    for (const who of [member, unset]) {
+      expect(await balanceOf(t.app, who.headers, 'USD')).toEqual({ available: '50', frozen: '0' });
+      expect(await balanceOf(t.app, who.headers, 'EUR')).toEqual({ available: '0', frozen: '0' });
+    }
+    const [moved] = await t.app.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(journalLines)
+      .where(and(eq(journalLines.userId, member.user.id), eq(journalLines.currency, 'EUR')));
+    expect(moved?.n).toBe(0);
+    const right = await api(t.app).post(
+      'transfer/apply',
+      { from: 'USD', to: 'EUR', amount: '10', payPassword },
+      { headers: member.headers },
+    );
+    expect(right.statusCode, right.body).toBe(200);
   });
 });
 

@@ -1,12 +1,20 @@
-import { and, count, desc, eq, isNotNull, type SQL } from 'drizzle-orm';
-import { convertFitting, crossRate, currencyRates, maxLedgerAmount, rateOf } from '../../core/currency.ts';
+import { and, eq } from 'drizzle-orm';
+import {
+  convertFitting,
+  convertLanding,
+  crossRate,
+  currencyRates,
+  maxLedgerAmount,
+  rateOf,
+} from '../../core/currency.ts';
 import type { IdempotencyClaim } from '../../core/idempotency.ts';
+import { verifyPayPassword } from '../../core/pay-password.ts';
 import type { Database } from '../../db/client.ts';
-import { balances, journalEntries, journalLines } from '../../db/schema/index.ts';
+import { balances } from '../../db/schema/index.ts';
 import { Money, moneyString } from '../../lib/decimal.ts';
 import { AppError } from '../../lib/errors.ts';
-import { type PageQuery, paginate } from '../../lib/paginate.ts';
 import type { Ledger } from '../ledger/index.ts';
+import { type TransactionQuery, transactionList } from './transactions.ts';
 
 /** A member's balances, their journal, and transfers between their own currencies. */
 export class AccountService {
@@ -41,23 +49,37 @@ export class AccountService {
     return { list, currency: totalCurrency, total: moneyString(total) };
   }
 
+  /** What a transfer gives: `received` is exactly what lands, in whole minor units of `to`. */
   async quote(from: string, to: string, amount: string) {
     if (from === to) throw new AppError('SAME_CURRENCY');
     const rates = await currencyRates(this.db);
     rateOf(rates, from);
     rateOf(rates, to);
     const rate = crossRate(rates, from, to);
+    const { converted, received, remainder } = convertLanding(rates, amount, from, to);
     return {
-      from,
-      to,
-      amount: moneyString(amount),
-      rate: moneyString(rate.toDecimalPlaces(8, Money.ROUND_DOWN)),
-      received: moneyString(convertFitting(rates, amount, from, to)),
+      quote: {
+        from,
+        to,
+        amount: moneyString(amount),
+        rate: moneyString(rate.toDecimalPlaces(8, Money.ROUND_DOWN)),
+        received: moneyString(received),
+      },
+      converted,
+      remainder,
     };
   }
 
-  /** Through the platform's FX account: the member's `from` goes to fx, fx pays out `to`. */
-  async transfer(userId: number, body: { from: string; to: string; amount: string }, claim?: IdempotencyClaim) {
+  /**
+   * Through the platform's FX account: the member's `from` goes to fx, fx pays out `to` at the
+   * exact conversion, the member receives its whole minor units and the platform's `rounding`
+   * account the rest. Confirmed with the pay password (docs/ledger.md, Transfers).
+   */
+  async transfer(
+    userId: number,
+    body: { from: string; to: string; amount: string; payPassword: string },
+    claim?: IdempotencyClaim,
+  ) {
     if (body.from === body.to) throw new AppError('SAME_CURRENCY');
     const rates = await currencyRates(this.db);
     rateOf(rates, body.from);
@@ -68,57 +90,22 @@ export class AccountService {
       .from(balances)
       .where(and(eq(balances.userId, userId), eq(balances.currency, body.from)));
     if (new Money(held?.available ?? 0).lt(body.amount)) throw new AppError('INSUFFICIENT_BALANCE');
-    const quote = await this.quote(body.from, body.to, body.amount);
+    const { quote, converted, remainder } = await this.quote(body.from, body.to, body.amount);
+    // Outside the money transaction: a wrong try is counted even though nothing moves.
+    await verifyPayPassword(this.db, userId, body.payPassword);
     return this.ledger.transaction(async (book) => {
       const entryId = await book.post({ kind: 'transfer', reference: `transfer:${body.from}-${body.to}`, userId }, [
         { userId, bucket: 'available', currency: body.from, amount: new Money(quote.amount).neg() },
         { platform: 'fx', currency: body.from, amount: quote.amount },
-        { platform: 'fx', currency: body.to, amount: new Money(quote.received).neg() },
+        { platform: 'fx', currency: body.to, amount: converted.neg() },
         { userId, bucket: 'available', currency: body.to, amount: quote.received },
+        { platform: 'rounding', currency: body.to, amount: remainder },
       ]);
       return { ...quote, entryId };
     }, claim);
   }
 
-  async transactions(
-    userId: number,
-    query: PageQuery & { type?: string; currency?: string; account?: 'available' | 'frozen' },
-  ) {
-    const conditions: SQL[] = [eq(journalLines.userId, userId), isNotNull(journalLines.balanceAfter)];
-    if (query.type) conditions.push(eq(journalEntries.kind, query.type));
-    if (query.currency) conditions.push(eq(journalLines.currency, query.currency));
-    if (query.account) conditions.push(eq(journalLines.account, query.account));
-    const where = and(...conditions);
-    return paginate(
-      query,
-      this.db
-        .select({
-          id: journalLines.id,
-          type: journalEntries.kind,
-          account: journalLines.account,
-          amount: journalLines.amount,
-          currency: journalLines.currency,
-          balanceAfter: journalLines.balanceAfter,
-          reference: journalEntries.reference,
-          createdAt: journalLines.createdAt,
-        })
-        .from(journalLines)
-        .innerJoin(journalEntries, eq(journalEntries.id, journalLines.entryId))
-        .where(where)
-        .orderBy(desc(journalLines.id))
-        .$dynamic(),
-      this.db
-        .select({ total: count() })
-        .from(journalLines)
-        .innerJoin(journalEntries, eq(journalEntries.id, journalLines.entryId))
-        .where(where),
-      ({ createdAt, ...row }) => ({
-        ...row,
-        account: row.account === 'frozen' ? ('frozen' as const) : ('available' as const),
-        amount: moneyString(row.amount),
-        balanceAfter: moneyString(row.balanceAfter ?? 0),
-        time: createdAt.toISOString(),
-      }),
-    );
+  transactions(userId: number, query: TransactionQuery, options: { oneRowPerWithdrawal?: boolean } = {}) {
+    return transactionList(this.db, userId, query, options);
   }
 }

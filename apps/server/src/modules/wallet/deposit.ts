@@ -3,12 +3,13 @@ import { and, asc, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import {
   assertCurrencyDecimals,
   type CurrencyRate,
-  convertFitting,
+  convertLanding,
   currencyRates,
   rateOf,
 } from '../../core/currency.ts';
 import type { IdempotencyClaim } from '../../core/idempotency.ts';
 import { pageWithMembers, withMember } from '../../core/members.ts';
+import { type QueueSearch, queueConditions } from '../../core/queue.ts';
 import { reviewRecord } from '../../core/review.ts';
 import { formatLocalTime } from '../../core/time.ts';
 import type { Database } from '../../db/client.ts';
@@ -83,8 +84,8 @@ export async function postDepositCredit(
   credited: Money,
   rates: Map<string, CurrencyRate>,
 ): Promise<Money> {
-  const converted = convertFitting(rates, credited, deposit.currency, deposit.creditCurrency);
-  if (credited.isZero()) return converted;
+  const { converted, received, remainder } = convertLanding(rates, credited, deposit.currency, deposit.creditCurrency);
+  if (credited.isZero()) return received;
   const header = { kind: 'deposit', reference: `deposit:${deposit.id}`, userId: deposit.userId };
   const credit = { userId: deposit.userId, bucket: 'available' as const, currency: deposit.creditCurrency };
   if (deposit.currency === deposit.creditCurrency) {
@@ -93,14 +94,16 @@ export async function postDepositCredit(
       { ...credit, amount: credited },
     ]);
   } else {
+    // The credit lands in whole minor units of the credit currency; the rest is the platform's.
     await book.post(header, [
       { platform: 'cash_in_transit', currency: deposit.currency, amount: credited.neg() },
       { platform: 'fx', currency: deposit.currency, amount: credited },
       { platform: 'fx', currency: deposit.creditCurrency, amount: converted.neg() },
-      { ...credit, amount: converted },
+      { ...credit, amount: received },
+      { platform: 'rounding', currency: deposit.creditCurrency, amount: remainder },
     ]);
   }
-  return converted;
+  return received;
 }
 
 export function adminDepositView(row: DepositRow) {
@@ -169,7 +172,7 @@ export class DepositService {
           currency: body.currency,
           amount: moneyString(amount),
           creditCurrency,
-          convertedAmount: moneyString(convertFitting(rates, amount, body.currency, creditCurrency)),
+          convertedAmount: moneyString(convertLanding(rates, amount, body.currency, creditCurrency).received),
           network: body.type === 'crypto' ? body.network : null,
           txHash: body.type === 'crypto' ? (body.txHash ?? null) : null,
           proof: body.proof ?? null,
@@ -187,8 +190,17 @@ export class DepositService {
     return this.page(eq(deposits.userId, userId), query, (row) => memberDepositView(row, timezone));
   }
 
-  async adminList(query: PageQuery & { status?: number }) {
-    const where = query.status === undefined ? undefined : eq(deposits.status, query.status);
+  async adminList(query: PageQuery & QueueSearch & { status?: number }) {
+    const where = and(
+      query.status === undefined ? undefined : eq(deposits.status, query.status),
+      queueConditions(query, {
+        id: deposits.id,
+        userId: deposits.userId,
+        amount: deposits.amount,
+        time: deposits.createdAt,
+        waiting: eq(deposits.status, depositStatuses.wait),
+      }),
+    );
     return pageWithMembers(this.db, await this.page(where, query, adminDepositView));
   }
 

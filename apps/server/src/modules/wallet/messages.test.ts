@@ -8,7 +8,6 @@ import {
   createOperator,
   expectLedgerVerified,
   fund,
-  type Headers,
   payPassword,
   tempDataDir,
   upload,
@@ -16,7 +15,7 @@ import {
 } from '../../test/wallet.ts';
 
 let t: TestApp;
-let operator: { headers: Headers };
+let operator: Awaited<ReturnType<typeof createOperator>>;
 beforeAll(async () => {
   t = await createTestApp({ dataDir: tempDataDir() });
   operator = await createOperator(t.app);
@@ -68,18 +67,21 @@ describe('wallet refusals in two languages', () => {
     const member = await createMember(t.app);
     const as = (lang: string) => ({ ...member.headers, 'x-soar-lang': lang });
     await expectLocalised(
-      (lang) => api(t.app).post('transfer/apply', { from: 'USD', to: 'USD', amount: '1' }, { headers: as(lang) }),
+      (lang) =>
+        api(t.app).post('transfer/apply', { from: 'USD', to: 'USD', amount: '1', payPassword }, { headers: as(lang) }),
       'SAME_CURRENCY',
       422,
     );
     await expectLocalised(
-      (lang) => api(t.app).post('transfer/apply', { from: 'XYZ', to: 'USD', amount: '1' }, { headers: as(lang) }),
+      (lang) =>
+        api(t.app).post('transfer/apply', { from: 'XYZ', to: 'USD', amount: '1', payPassword }, { headers: as(lang) }),
       'CURRENCY_UNKNOWN',
       422,
       { currency: 'XYZ' },
     );
     await expectLocalised(
-      (lang) => api(t.app).post('transfer/apply', { from: 'EUR', to: 'USD', amount: '1' }, { headers: as(lang) }),
+      (lang) =>
+        api(t.app).post('transfer/apply', { from: 'EUR', to: 'USD', amount: '1', payPassword }, { headers: as(lang) }),
       'INSUFFICIENT_BALANCE',
       400,
     );
@@ -106,11 +108,16 @@ describe('wallet refusals in two languages', () => {
       422,
     );
     await api(t.app).post('admin/deposit/review', { id, status: 3, remark: 'no funds' }, { headers: operator.headers });
-    await expectLocalised(
-      (lang) => api(t.app).post('admin/deposit/review', { id, status: 1 }, { headers: as(lang) }),
-      'ALREADY_REVIEWED',
-      409,
-    );
+    // A stale decision says who decided and when (docs/admin.md, Queues), in the operator's language.
+    const texts: string[] = [];
+    for (const lang of ['en', 'ja'] as const) {
+      const again = await api(t.app).post('admin/deposit/review', { id, status: 1 }, { headers: as(lang) });
+      expect([again.statusCode, again.json().code]).toEqual([409, 'ALREADY_REVIEWED']);
+      expect(again.json().message).toContain(operator.operator.username);
+      texts.push(again.json().message);
+    }
+    expect(texts[0]).toMatch(/^Already decided by /);
+    expect(texts[0]).not.toBe(texts[1]);
   });
 
   it('PROOF_NOT_FOUND, UPLOAD_UNREADABLE, UPLOAD_TOO_LARGE, UPLOAD_MISSING', async () => {

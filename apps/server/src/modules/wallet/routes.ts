@@ -7,9 +7,13 @@ import type { WalletServices } from './services.ts';
 /** The member's wallet calls (docs/api.md, Wallet); every query is scoped by the session's user. */
 export const walletRoutes: FastifyPluginAsync<WalletServices> = async (app, { accounts, deposits, withdrawals }) => {
   route(app, walletApi.balance, (request, { member }) => accounts.balance(member.userId, request.query.currency));
-  route(app, walletApi.transactions, (request, { member }) => accounts.transactions(member.userId, request.query));
-  route(app, walletApi.transferQuote, (request) =>
-    accounts.quote(request.query.from, request.query.to, request.query.amount),
+  route(app, walletApi.transactions, (request, { member }) =>
+    accounts.transactions(member.userId, request.query, { oneRowPerWithdrawal: true }),
+  );
+  route(
+    app,
+    walletApi.transferQuote,
+    async (request) => (await accounts.quote(request.query.from, request.query.to, request.query.amount)).quote,
   );
   route(app, walletApi.transferApply, (request, { member, claim }) =>
     accounts.transfer(member.userId, request.body, claim),

@@ -255,7 +255,11 @@ describe('withdraw apply and review', () => {
     const small = await apply(member, '20');
     expect(small.json().data.fee).toBe('1');
     const id = response.json().data.id;
-    const refuse = await api(t.app).post('admin/withdraw/review', { id, status: 2 }, { headers: operator.headers });
+    const refuse = await api(t.app).post(
+      'admin/withdraw/review',
+      { id, status: 2, remark: 'Wallet flagged' },
+      { headers: operator.headers },
+    );
     expect(refuse.statusCode).toBe(200);
     expect(await balanceOf(t.app, member.headers, 'USDT')).toEqual({ available: '979', frozen: '21' });
     const again = await api(t.app).post('admin/withdraw/review', { id, status: 1 }, { headers: operator.headers });
@@ -299,7 +303,7 @@ describe('withdraw apply and review', () => {
     expect(high.statusCode).toBe(400);
     expect(high.json()).toEqual({ code: 'INSUFFICIENT_BALANCE', message: 'Your available balance is not enough' });
     const fraction = await apply(member, '10.5');
-    expect(fraction.json().message).toEqual(['wrong amount']);
+    expect(fraction.json().message).toEqual(['The amount must be a whole number of at least 1']);
     expect(await balanceOf(t.app, member.headers, 'USDT')).toEqual({ available: '100', frozen: '0' });
   });
 

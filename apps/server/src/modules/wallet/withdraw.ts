@@ -12,6 +12,7 @@ import { type CurrencyRate, crossRate, currencyRates, maxLedgerAmount, rateOf } 
 import type { IdempotencyClaim } from '../../core/idempotency.ts';
 import { pageWithMembers, withMember } from '../../core/members.ts';
 import { verifyPayPassword } from '../../core/pay-password.ts';
+import { type QueueSearch, queueConditions } from '../../core/queue.ts';
 import { reviewRecord } from '../../core/review.ts';
 import { type Database, queryText, type Transaction } from '../../db/client.ts';
 import { tableRow } from '../../db/rows.ts';
@@ -66,12 +67,12 @@ function networkCarries(network: string, currency: string): boolean {
 
 /**
  * What reaches a wallet: the withdrawn amount converted into the wallet's currency at the
- * currency list's rate, the rate fixed to 12 places and the amount rounded down to 8
- * (docs/ledger.md, Withdrawals).
+ * currency list's rate, the rate fixed to 12 places and the amount rounded down to the wallet
+ * currency's decimals, what can arrive (docs/ledger.md, Withdrawals).
  */
 export function withdrawalArrival(rates: Map<string, CurrencyRate>, amount: Money, from: string, to: string) {
   const rate = from === to ? new Money(1) : crossRate(rates, from, to).toDecimalPlaces(12, Money.ROUND_DOWN);
-  const arrival = amount.times(rate).toDecimalPlaces(8, Money.ROUND_DOWN);
+  const arrival = amount.times(rate).toDecimalPlaces(rates.get(to)?.decimals ?? 8, Money.ROUND_DOWN);
   if (arrival.gt(maxLedgerAmount)) throw new AppError('AMOUNT_TOO_LARGE');
   return { currency: to, amount: arrival, rate };
 }
@@ -263,8 +264,17 @@ export class WithdrawService {
     return this.page(eq(withdrawals.userId, userId), query, withdrawalView);
   }
 
-  async adminList(query: PageQuery & { status?: number }) {
-    const where = query.status === undefined ? undefined : eq(withdrawals.status, query.status);
+  async adminList(query: PageQuery & QueueSearch & { status?: number }) {
+    const where = and(
+      query.status === undefined ? undefined : eq(withdrawals.status, query.status),
+      queueConditions(query, {
+        id: withdrawals.id,
+        userId: withdrawals.userId,
+        amount: withdrawals.amount,
+        time: withdrawals.createdAt,
+        waiting: eq(withdrawals.status, withdrawStatuses.wait),
+      }),
+    );
     return pageWithMembers(this.db, await this.page(where, query, adminWithdrawalView));
   }
 

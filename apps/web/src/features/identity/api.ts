@@ -2,6 +2,7 @@ import { call, download, uploadTo } from '@soar/client';
 import type { ApiData } from '@soar/contract';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { nextPage, pageSize } from '../../shared/paging.ts';
 import { useTopic } from '../../shared/realtime/index.ts';
 
 export type KycInfo = ApiData<'GET /kyc/info'>;
@@ -30,9 +31,9 @@ export function useUnreadNotices(isLogined: boolean) {
 export function useNotices(enabled: boolean) {
   return useInfiniteQuery({
     queryKey: noticesKey,
-    queryFn: ({ pageParam }) => call('GET /notice/list', { query: { page: pageParam, pageSize: 20 } }),
+    queryFn: ({ pageParam }) => call('GET /notice/list', { query: { page: pageParam, pageSize } }),
     initialPageParam: 1,
-    getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
+    getNextPageParam: nextPage,
     enabled,
   });
 }

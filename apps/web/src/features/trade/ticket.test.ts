@@ -1,12 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import {
+  actionsFor,
+  defaultAction,
+  isBlock,
   kindOf,
   newTicket,
   protectionProblems,
+  quantityProblem,
   stepQuantity,
   ticketFromQuery,
   ticketProblems,
   ticketQuery,
+  toCloseBody,
   toOrderInput,
 } from './ticket.ts';
 
@@ -37,9 +42,9 @@ describe('the order ticket', () => {
 
   it('travels to the confirmation page and back unchanged; a broken query is no order', () => {
     const ticket = {
-      ...newTicket('AAPL', 'sell'),
+      ...newTicket('AAPL', 'short'),
       kind: 'limit' as const,
-      quantity: 30,
+      quantity: '30',
       limitPrice: '190.5',
       takeProfit: '180',
     };
@@ -47,28 +52,30 @@ describe('the order ticket', () => {
     expect(ticketFromQuery(query)).toEqual(ticket);
     expect(ticketFromQuery({ ...query, quantity: '1.5' })).toBeUndefined();
     expect(ticketFromQuery({ ...query, kind: 'iceberg' })).toBeUndefined();
-    expect(ticketFromQuery({ ...query, direction: 'long' })).toBeUndefined();
+    expect(ticketFromQuery({ ...query, action: 'long' })).toBeUndefined();
+    expect(ticketFromQuery({ ...query, quantity: '-3' })).toBeUndefined();
     expect(ticketFromQuery({})).toBeUndefined();
   });
 
   it('steps by the board lot and snaps a typed quantity to it', () => {
-    expect(stepQuantity(100, 100, 1)).toBe(200);
-    expect(stepQuantity(100, 100, -1)).toBe(100);
-    expect(stepQuantity(250, 100, 1)).toBe(300);
-    expect(stepQuantity(250, 100, -1)).toBe(200);
-    expect(stepQuantity(0, 500, 1)).toBe(500);
+    expect(stepQuantity('100', 100, 1)).toBe('200');
+    expect(stepQuantity('100', 100, -1)).toBe('100');
+    expect(stepQuantity('250', 100, 1)).toBe('300');
+    expect(stepQuantity('250', 100, -1)).toBe('200');
+    expect(stepQuantity('', 500, 1)).toBe('500');
+    expect(stepQuantity('2.5', 1, 1)).toBe('1');
   });
 
   it('asks for a whole multiple of the lot and positive prices for the fields its type shows', () => {
-    const ticket = { ...newTicket('0700', 'buy', 100), kind: 'stopLimit' as const, quantity: 150, stopPrice: '0' };
+    const ticket = { ...newTicket('0700', 'buy', 100), kind: 'stopLimit' as const, quantity: '150', stopPrice: '0' };
     expect(keys(ticketProblems(ticket, 100))).toEqual([
       'trading.validation.quantity',
       'trading.validation.price',
       'trading.validation.price',
     ]);
-    expect(ticketProblems({ ...ticket, quantity: 200, stopPrice: '310', limitPrice: '311.5' }, 100)).toEqual([]);
+    expect(ticketProblems({ ...ticket, quantity: '200', stopPrice: '310', limitPrice: '311,5' }, 100)).toEqual([]);
     expect(
-      keys(ticketProblems({ ...ticket, kind: 'trailingPercent', quantity: 100, trailPercent: '100' }, 100)),
+      keys(ticketProblems({ ...ticket, kind: 'trailingPercent', quantity: '100', trailPercent: '100' }, 100)),
     ).toEqual(['trading.validation.percent']);
   });
 
@@ -87,6 +94,49 @@ describe('the order ticket', () => {
     expect(protectionProblems('buy', { stopLoss: '101', takeProfit: '' }, null)).toEqual([]);
     expect(keys(protectionProblems('buy', { stopLoss: 'abc', takeProfit: '' }, '100'))).toEqual([
       'trading.validation.price',
+    ]);
+  });
+
+  it('never rewrites a typed quantity or price: it says what is wrong with it', () => {
+    const problemOf = (typed: string, lot = 1, held?: number) => quantityProblem(typed, lot, held);
+    expect(problemOf('2.5')?.key).toBe('trading.validation.wholeShares');
+    expect(problemOf('-3')?.key).toBe('trading.validation.wholeShares');
+    expect(problemOf('1e3')?.key).toBe('trading.validation.wholeShares');
+    expect(problemOf('')?.key).toBe('trading.validation.noQuantity');
+    expect(problemOf('0')?.key).toBe('trading.validation.noQuantity');
+    expect(problemOf('999999999')).toEqual({
+      field: 'quantity',
+      key: 'trading.validation.tooMany',
+      params: { max: 100_000_000 },
+    });
+    expect(problemOf('150', 100)?.params).toEqual({ lot: 100 });
+    expect(problemOf('300', 100, 200)?.key).toBe('trading.validation.moreThanHeld');
+    expect(problemOf('200', 100, 200)).toBeUndefined();
+    const limit = { ...newTicket('AAPL', 'buy'), kind: 'limit' as const };
+    for (const typed of ['1e9', '-3', '12.3.4', 'abc']) {
+      expect(keys(ticketProblems({ ...limit, limitPrice: typed }, 1)), typed).toEqual(['trading.validation.price']);
+    }
+    expect(toOrderInput({ ...limit, limitPrice: '12,5' }).limitPrice).toBe('12.5');
+  });
+
+  it('Sell closes a long holding and Buy covers a short one; opening a short is its own action', () => {
+    expect(defaultAction('sell', { long: 10, short: 0 })).toBe('sell');
+    expect(defaultAction('sell', { long: 0, short: 0 })).toBe('short');
+    expect(defaultAction('buy', { long: 0, short: 5 })).toBe('cover');
+    expect(defaultAction('buy', { long: 5, short: 0 })).toBe('buy');
+    expect(actionsFor({ long: 0, short: 0 })).toEqual(['buy', 'short']);
+    expect(actionsFor({ long: 3, short: 2 })).toEqual(['buy', 'sell', 'short', 'cover']);
+    const sell = { ...newTicket('AAPL', 'sell'), quantity: '4' };
+    expect(sell.direction).toBe('sell');
+    expect(toCloseBody(sell)).toEqual({ symbol: 'AAPL', direction: 'buy', quantity: 4 });
+    expect(toCloseBody({ ...newTicket('AAPL', 'cover'), quantity: '2' })).toMatchObject({ direction: 'sell' });
+    expect(() => toCloseBody(newTicket('AAPL', 'short'))).toThrow();
+    // A close is never a block order; 10,000 shares opened is one.
+    expect(isBlock({ action: 'sell', quantity: '20000' })).toBe(false);
+    expect(isBlock({ action: 'buy', quantity: '10000' })).toBe(true);
+    // Closing checks the quantity only: no price fields, capped by what is held.
+    expect(keys(ticketProblems({ ...sell, kind: 'limit', quantity: '9' }, 1, undefined, 4))).toEqual([
+      'trading.validation.moreThanHeld',
     ]);
   });
 });

@@ -2,6 +2,8 @@ import {
   blockOrderQuantity,
   type Direction,
   directions,
+  type HoldingCloseBody,
+  maxOrderQuantity,
   type OrderInput,
   type OrderType,
   orderTypes,
@@ -38,11 +40,42 @@ const typeOf: Record<TicketKind, OrderType> = {
   trailingPercent: orderTypes.trailingStop,
 };
 
+/**
+ * What the member does (docs/trading.md, Selling what you hold): `buy` opens or adds to a long,
+ * `short` opens a short; `sell` closes what is held long and `cover` buys a short back. A Sell
+ * never opens a short by itself.
+ */
+export const ticketActions = ['buy', 'sell', 'short', 'cover'] as const;
+export type TicketAction = (typeof ticketActions)[number];
+
+const directionOf: Record<TicketAction, Direction> = {
+  buy: directions.buy,
+  cover: directions.buy,
+  sell: directions.sell,
+  short: directions.sell,
+};
+
+/** A closing action: the direction of the holding it closes. */
+export const closedHolding: Partial<Record<TicketAction, Direction>> = { sell: directions.buy, cover: directions.sell };
+export const isClosing = (action: TicketAction) => closedHolding[action] !== undefined;
+
+/** What a tap on Buy or Sell means: Sell closes a long when one is held, Buy covers a short. */
+export function defaultAction(direction: Direction, held: { long: number; short: number }): TicketAction {
+  if (direction === directions.sell) return held.long > 0 ? 'sell' : 'short';
+  return held.short > 0 ? 'cover' : 'buy';
+}
+
+/** The actions the ticket offers: Sell only on a long holding, Buy to cover only on a short one. */
+export const actionsFor = (held: { long: number; short: number }): TicketAction[] =>
+  ticketActions.filter((action) => (action === 'sell' ? held.long > 0 : action === 'cover' ? held.short > 0 : true));
+
 export type Ticket = {
   symbol: string;
+  action: TicketAction;
   direction: Direction;
   kind: TicketKind;
-  quantity: number;
+  /** As typed: never rewritten, checked by `ticketProblems`. */
+  quantity: string;
   limitPrice: string;
   stopPrice: string;
   trailAmount: string;
@@ -52,11 +85,12 @@ export type Ticket = {
   timeInForce: TimeInForce;
 };
 
-export const newTicket = (symbol: string, direction: Direction, lot = 1): Ticket => ({
+export const newTicket = (symbol: string, action: TicketAction, lot = 1): Ticket => ({
   symbol,
-  direction,
+  action,
+  direction: directionOf[action],
   kind: 'market',
-  quantity: lot,
+  quantity: String(lot),
   limitPrice: '',
   stopPrice: '',
   trailAmount: '',
@@ -70,28 +104,45 @@ export const newTicket = (symbol: string, direction: Direction, lot = 1): Ticket
 export const kindOf = (order: { type: OrderType; trailPercent: string | null }): TicketKind =>
   order.type === orderTypes.trailingStop ? (order.trailPercent ? 'trailingPercent' : 'trailingAmount') : order.type;
 
+/** The ticket with another action: its direction follows. */
+export const withAction = (ticket: Ticket, action: TicketAction): Ticket => ({
+  ...ticket,
+  action,
+  direction: directionOf[action],
+});
+
+/** A typed decimal as the wire takes it: a comma is read as the decimal point, nothing else changes. */
+const decimalOf = (value: string) => value.trim().replace(',', '.');
+
 /** The order the ticket describes: only the fields its kind takes, empty stop loss and take profit left out. */
 export function toOrderInput(ticket: Ticket): OrderInput {
   const input: OrderInput = {
     symbol: ticket.symbol,
     type: typeOf[ticket.kind],
     direction: ticket.direction,
-    quantity: ticket.quantity,
+    quantity: Number(ticket.quantity.trim()),
     timeInForce: ticket.timeInForce,
   };
-  for (const field of priceFieldsOf[ticket.kind]) input[field] = ticket[field].trim();
-  if (ticket.stopLoss.trim()) input.stopLoss = ticket.stopLoss.trim();
-  if (ticket.takeProfit.trim()) input.takeProfit = ticket.takeProfit.trim();
+  for (const field of priceFieldsOf[ticket.kind]) input[field] = decimalOf(ticket[field]);
+  if (ticket.stopLoss.trim()) input.stopLoss = decimalOf(ticket.stopLoss);
+  if (ticket.takeProfit.trim()) input.takeProfit = decimalOf(ticket.takeProfit);
   return input;
+}
+
+/** The close a Sell or a Buy to cover describes. */
+export function toCloseBody(ticket: Ticket): HoldingCloseBody {
+  const direction = closedHolding[ticket.action];
+  if (!direction) throw new Error(`${ticket.action} opens a position`);
+  return { symbol: ticket.symbol, direction, quantity: Number(ticket.quantity.trim()) };
 }
 
 /** The ticket as the confirmation page's query (`/pages/payment/stock?symbol=...`). */
 export function ticketQuery(ticket: Ticket): string {
   const params = new URLSearchParams({
     symbol: ticket.symbol,
-    direction: ticket.direction,
+    action: ticket.action,
     kind: ticket.kind,
-    quantity: String(ticket.quantity),
+    quantity: ticket.quantity.trim(),
     timeInForce: ticket.timeInForce,
   });
   for (const field of [...priceFieldsOf[ticket.kind], 'stopLoss', 'takeProfit'] as const) {
@@ -106,44 +157,73 @@ const isOneOf = <T extends string>(list: readonly T[], value: string | undefined
 
 /** The ticket back from the confirmation page's query; undefined when it is not a whole order. */
 export function ticketFromQuery(query: Record<string, string>): Ticket | undefined {
-  const { symbol, direction, kind, timeInForce: tif } = query;
-  const quantity = Number(query.quantity);
-  if (!symbol || !Number.isSafeInteger(quantity) || quantity < 1) return undefined;
-  if (!isOneOf(Object.values(directions), direction) || !isOneOf(ticketKinds, kind)) return undefined;
+  const { symbol, action, kind, timeInForce: tif, quantity = '' } = query;
+  if (!symbol || !wholeNumber.test(quantity) || Number(quantity) < 1) return undefined;
+  if (!isOneOf(ticketActions, action) || !isOneOf(ticketKinds, kind)) return undefined;
   if (!isOneOf(Object.values(timeInForce), tif)) return undefined;
-  const ticket: Ticket = { ...newTicket(symbol, direction), kind, quantity, timeInForce: tif };
+  const ticket: Ticket = { ...newTicket(symbol, action), kind, quantity, timeInForce: tif };
   for (const field of [...priceFieldsOf[kind], 'stopLoss', 'takeProfit'] as const) ticket[field] = query[field] ?? '';
   return ticket;
 }
 
-export const isBlock = (quantity: number) => quantity >= blockOrderQuantity;
+/** A block order: reviewed by an operator. Closing is never one. */
+export const isBlock = (ticket: Pick<Ticket, 'quantity' | 'action'>) =>
+  !isClosing(ticket.action) && Number(ticket.quantity) >= blockOrderQuantity;
 
-/** One lot more or less, never below one lot; a quantity off the grid snaps to it first. */
-export function stepQuantity(quantity: number, lot: number, steps: number): number {
+const wholeNumber = /^\d{1,12}$/;
+
+/** One lot more or less, never below one lot; a quantity off the grid (or not a number) steps from the grid. */
+export function stepQuantity(typed: string, lot: number, steps: number): string {
+  const quantity = wholeNumber.test(typed.trim()) ? Number(typed.trim()) : 0;
   const onGrid = Math.floor(quantity / lot) * lot;
   const base = steps < 0 && onGrid !== quantity ? onGrid + lot : onGrid;
-  return Math.max(lot, base + steps * lot);
+  return String(Math.max(lot, base + steps * lot));
 }
 
 const decimal = /^\d{1,12}(\.\d{1,8})?$/;
 const percent = /^\d{1,2}(\.\d{1,4})?$/;
 
-export type TicketProblem =
-  | { field: 'quantity'; key: 'trading.validation.quantity'; lot: number }
-  | { field: PriceField | 'stopLoss' | 'takeProfit'; key: string };
+export type TicketProblem = {
+  field: PriceField | 'quantity' | 'stopLoss' | 'takeProfit';
+  key: string;
+  params?: Record<string, string | number>;
+};
 
 /**
- * What stops the ticket from being an order: the quantity off the board lot, a price field left
- * empty or not a positive decimal, a stop loss or take profit on the wrong side of `reference`
- * (the estimated fill price). The server checks all of it again.
+ * What is wrong with a typed quantity, said, never corrected: not digits (a fraction, a sign, an
+ * exponent), none, above the maximum (or what is held, when closing), off the board lot.
  */
-export function ticketProblems(ticket: Ticket, lot: number | undefined, reference?: string): TicketProblem[] {
+export function quantityProblem(typed: string, lot: number, held?: number): TicketProblem | undefined {
+  const value = typed.trim();
+  const problem = (key: string, params?: Record<string, number>): TicketProblem => ({ field: 'quantity', key, params });
+  if (!wholeNumber.test(value))
+    return problem(value ? 'trading.validation.wholeShares' : 'trading.validation.noQuantity');
+  const quantity = Number(value);
+  if (quantity < 1) return problem('trading.validation.noQuantity');
+  const max = held ?? maxOrderQuantity;
+  if (quantity > max)
+    return problem(held === undefined ? 'trading.validation.tooMany' : 'trading.validation.moreThanHeld', { max });
+  if (quantity % lot !== 0) return problem('trading.validation.quantity', { lot });
+  return undefined;
+}
+
+/**
+ * What stops the ticket from being an order: the quantity (`quantityProblem`), a price field left
+ * empty or not a positive decimal, a stop loss or take profit on the wrong side of `reference`
+ * (the estimated fill price). The server checks all of it again, and the tick grid besides.
+ */
+export function ticketProblems(
+  ticket: Ticket,
+  lot: number | undefined,
+  reference?: string,
+  held?: number,
+): TicketProblem[] {
   const problems: TicketProblem[] = [];
-  if (lot !== undefined && (ticket.quantity < lot || ticket.quantity % lot !== 0)) {
-    problems.push({ field: 'quantity', key: 'trading.validation.quantity', lot });
-  }
+  const quantity = lot === undefined ? undefined : quantityProblem(ticket.quantity, lot, held);
+  if (quantity) problems.push(quantity);
+  if (isClosing(ticket.action)) return problems;
   for (const field of priceFieldsOf[ticket.kind]) {
-    const value = ticket[field].trim();
+    const value = decimalOf(ticket[field]);
     const valid =
       field === 'trailPercent'
         ? percent.test(value) && new Decimal(value).gt(0)
@@ -171,7 +251,7 @@ export function protectionProblems(
   const problems: TicketProblem[] = [];
   const long = direction === directions.buy;
   for (const field of ['stopLoss', 'takeProfit'] as const) {
-    const value = values[field].trim();
+    const value = decimalOf(values[field]);
     if (!value) continue;
     if (!decimal.test(value) || !new Decimal(value).gt(0)) {
       problems.push({ field, key: 'trading.validation.price' });

@@ -3,6 +3,7 @@ import { Button, Form } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { routeTitleOf } from '../../app/routes.ts';
 import { loginByMail, loginByPhone } from '../../features/member/api/auth.ts';
 import { defaultAreaCode } from '../../features/member/components/area-codes.ts';
 import { ContactFields, ContactTabs, type ContactType } from '../../features/member/components/contact-fields.tsx';
@@ -20,6 +21,8 @@ export function Page() {
   const [form] = Form.useForm<Values>();
   const [type, setType] = useState<ContactType>('email');
   const redirect = currentRedirect();
+  // The page named by its title, as the member knows it, not by its address.
+  const returnTitle = redirect ? routeTitleOf(redirect) : undefined;
   const byMail = (values: Values) => ({ mail: (values.mail ?? '').trim(), password: values.password ?? '' });
   const byPhone = (values: Values) => ({
     phone: (values.phone ?? '').trim(),
@@ -47,9 +50,9 @@ export function Page() {
     <section className="account-page" data-testid="login-page">
       <h1 className="page-title">{t('pages.auth.login')}</h1>
       <p className="account-lead">{t('account.login.lead')}</p>
-      {redirect && (
+      {returnTitle && (
         <p className="redirect-note" data-testid="login-redirect">
-          {t('shell.login.redirect', { target: redirect })}
+          {t('shell.login.redirect', { target: t(returnTitle) })}
         </p>
       )}
       <ContactTabs type={type} onChange={setType} />

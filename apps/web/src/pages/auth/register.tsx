@@ -87,6 +87,16 @@ export function Page({ query }: PageProps) {
             {t('account.register.agree')}
           </Checkbox>
         </Form.Item>
+        {/* The documents the box accepts, in the web view (docs/identity.md, Documents). */}
+        <p className="account-lead register-documents" data-testid="register-documents">
+          <Link to="/pages/webview/index?name=terms" data-testid="register-terms">
+            {t('account.register.termsLink')}
+          </Link>
+          {' · '}
+          <Link to="/pages/webview/index?name=privacy" data-testid="register-privacy">
+            {t('account.register.privacyLink')}
+          </Link>
+        </p>
       </Form>
       <div className="account-links">
         <Link to="/pages/auth/login" data-testid="to-login">

@@ -5,6 +5,7 @@ import { useLoanProducts } from '../../features/loan/api/products.ts';
 import { ApplyForm } from '../../features/loan/components/apply-form.tsx';
 import { KycNotice } from '../../features/loan/components/kyc-notice.tsx';
 import { ProductPicker } from '../../features/loan/components/product-picker.tsx';
+import { readLoanDraft } from '../../features/loan/draft.ts';
 import { useSessionStore } from '../../features/session/store.ts';
 import { PageFrame, pageLinkClass } from '../../shared/ui/page-frame.tsx';
 import { Spinner } from '../../shared/ui/spinner.tsx';
@@ -15,7 +16,8 @@ export function Page() {
   const products = useLoanProducts();
   const isLogined = useSessionStore((session) => session.isLogined);
   const kycStatus = useSessionStore((session) => session.userInfo?.kycStatus);
-  const [chosen, setChosen] = useState<number>();
+  // The product chosen before the contract was read, if the member comes back from it.
+  const [chosen, setChosen] = useState<number | undefined>(() => readLoanDraft()?.productId);
   const list = products.data?.list ?? [];
   const product = list.find((item) => item.id === chosen) ?? list[0];
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { DotLoading } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { getProfile } from '../../features/member/api/profile.ts';
+import { profileQuery } from '../../features/member/api/profile-query.ts';
 import { useWalletAddresses } from '../../features/wallet/api/wallet-addresses.ts';
 import { AddWalletForm, WalletAddressItem } from '../../features/wallet/components/wallet-bindings.tsx';
 import { Notice, WalletPage } from '../../features/wallet/components/wallet-page.tsx';
@@ -10,7 +10,7 @@ export function Page() {
   const { t } = useTranslation();
   const wallets = useWalletAddresses();
   // Fetched fresh: the pay password may just have been set.
-  const profile = useQuery({ queryKey: ['member', 'profile'], queryFn: getProfile });
+  const profile = useQuery(profileQuery());
   return (
     <WalletPage title="pages.card.crypto">
       <div className="wallet-list" data-testid="wallet-addresses">

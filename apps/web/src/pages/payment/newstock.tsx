@@ -2,7 +2,7 @@ import { ipoSubscribeBody } from '@soar/contract';
 import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { subscriptionAmount } from '../../features/ipo/amount.ts';
 import { useMySubscription, useOffer } from '../../features/ipo/api/offers.ts';
 import { type SubscribeBody, useReconfirm, useSubscribe } from '../../features/ipo/api/subscribe.ts';
@@ -13,9 +13,10 @@ import { contractErrors } from '../../shared/contract-errors.ts';
 import { toast } from '../../shared/feedback.ts';
 import { useIdempotentAttempt } from '../../shared/idempotency.ts';
 import { useMoney } from '../../shared/money-format.ts';
-import { PageFrame } from '../../shared/ui/page-frame.tsx';
+import { PageFrame, pageLinkClass } from '../../shared/ui/page-frame.tsx';
 import { PayPasswordField } from '../../shared/ui/pay-password-field.tsx';
 import styles from '../../shared/ui/product-card.module.css';
+import { Spinner } from '../../shared/ui/spinner.tsx';
 
 const fields = ipoSubscribeBody.pick({ payPassword: true });
 
@@ -31,7 +32,8 @@ export function Page() {
   const [params] = useSearchParams();
   const id = Number(params.get('id')) || undefined;
   const reconfirmId = Number(params.get('reconfirm')) || undefined;
-  const offer = useOffer(id).data;
+  const offerQuery = useOffer(id);
+  const offer = offerQuery.data;
   const mine = useMySubscription(reconfirmId ? id : undefined).data;
   const subscribe = useSubscribe();
   const reconfirm = useReconfirm();
@@ -43,7 +45,24 @@ export function Page() {
   const [submitted, setSubmitted] = useState(false);
   const available = useAvailable(offer?.currency, Boolean(offer));
 
-  if (!offer) return <PageFrame title="pages.payment.newstock">{null}</PageFrame>;
+  if (!offer) {
+    // Reached without an offer (no id, or one that does not exist): say where offers are chosen.
+    const missing = !id || offerQuery.isError;
+    return (
+      <PageFrame title="pages.payment.newstock">
+        {missing ? (
+          <div className={styles.card} data-testid="ipo-payment-missing">
+            <p className={styles.notice}>{t(id ? 'ipo.offerNotFound' : 'ipo.chooseOffer')}</p>
+            <Link className={pageLinkClass} to="/pages/product/newstock">
+              {t('ipo.toOffers')}
+            </Link>
+          </div>
+        ) : (
+          <Spinner delay={200} />
+        )}
+      </PageFrame>
+    );
+  }
   const { currency } = offer;
   const count = reconfirmId ? (mine?.lots ?? 0) : Number(lots);
   const errors = contractErrors(fields, { payPassword }, t);

@@ -1,21 +1,27 @@
+import { type TransactionGroup, transactionGroupList } from '@soar/contract';
 import { CapsuleTabs } from 'antd-mobile';
 import Decimal from 'decimal.js';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { OrderSheetById } from '../../features/trade/components/order-by-id.tsx';
 import { useBalances } from '../../features/wallet/api/balance.ts';
 import { type TransactionFilter, useTransactions } from '../../features/wallet/api/transactions.ts';
 import { PagedList } from '../../features/wallet/components/paged-list.tsx';
-import { TransactionItem, transactionTypes } from '../../features/wallet/components/records.tsx';
+import { TransactionItem } from '../../features/wallet/components/records.tsx';
 import { Card, Row, WalletPage } from '../../features/wallet/components/wallet-page.tsx';
 import { useFormat } from '../../features/wallet/use-format.ts';
 
 const all = 'all';
 
-/** The member's journal lines (the spec spells the route "transcation"), filtered by type and currency. */
+/**
+ * The member's journal lines (the spec spells the route "transcation"), filtered by type (a group
+ * of ledger kinds: trading, IPOs, funds, loans ...) and currency; a line of an order opens it.
+ */
 export function Page() {
   const { t } = useTranslation();
   const format = useFormat();
   const [filter, setFilter] = useState<TransactionFilter>({});
+  const [order, setOrder] = useState<number | null>(null);
   const balances = useBalances();
   const lines = useTransactions(filter);
   const held = balances.data?.list.filter((item) => !new Decimal(item.available).plus(item.frozen).isZero()) ?? [];
@@ -32,11 +38,13 @@ export function Page() {
         <span className="wallet-row-label">{t('fields.type')}</span>
         <CapsuleTabs
           data-testid="filter-type"
-          activeKey={filter.type ?? all}
-          onChange={(type) => setFilter((current) => ({ ...current, type: type === all ? undefined : type }))}
+          activeKey={filter.group ?? all}
+          onChange={(group) =>
+            setFilter((current) => ({ ...current, group: group === all ? undefined : (group as TransactionGroup) }))
+          }
         >
-          {[all, ...transactionTypes].map((type) => (
-            <CapsuleTabs.Tab key={type} title={t(type === all ? 'wallet.all' : `wallet.txType.${type}`)} />
+          {[all, ...transactionGroupList].map((group) => (
+            <CapsuleTabs.Tab key={group} title={t(group === all ? 'wallet.all' : `wallet.txGroup.${group}`)} />
           ))}
         </CapsuleTabs>
         <span className="wallet-row-label">{t('fields.currency')}</span>
@@ -52,7 +60,12 @@ export function Page() {
           ))}
         </CapsuleTabs>
       </div>
-      <PagedList query={lines} testId="transactions" render={(line) => <TransactionItem line={line} />} />
+      <PagedList
+        query={lines}
+        testId="transactions"
+        render={(line) => <TransactionItem line={line} onOpenOrder={setOrder} />}
+      />
+      {order !== null && <OrderSheetById id={order} onClose={() => setOrder(null)} />}
     </WalletPage>
   );
 }

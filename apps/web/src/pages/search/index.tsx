@@ -8,9 +8,9 @@ import { NewsRow } from '../../features/market/components/news-row.tsx';
 import { mixesCurrencies, QuoteRow } from '../../features/market/components/quote-row.tsx';
 import styles from '../../features/market/market.module.css';
 import { useRecentSearches } from '../../features/market/recent-searches.ts';
-import { useDebounced } from '../../features/market/use-debounced.ts';
 import { useSessionStore } from '../../features/session/store.ts';
 import { WatchStar } from '../../shared/quote/watch-star.tsx';
+import { useDebounced } from '../../shared/use-debounced.ts';
 
 /** Search delay after the last keystroke. */
 const searchDelay = 300;

@@ -161,25 +161,31 @@ function MemberSettings() {
 
       <section className="account-section" data-testid="attempts">
         <h2 className="section-title">{t('account.settings.attempts')}</h2>
-        <List>
-          {(data?.attempts ?? []).slice(0, 10).map((attempt) => (
-            <List.Item
-              key={`${attempt.time}-${attempt.ip}`}
-              description={
-                <span className="session-meta">
-                  {attempt.ip} · {deviceOf(attempt.userAgent)}
-                </span>
-              }
-              extra={
-                <Tag color={attemptColors[attempt.result]} fill="outline">
-                  {t(`account.settings.result.${attempt.result}`)}
-                </Tag>
-              }
-            >
-              {formatDate(attempt.time, locale)}
-            </List.Item>
-          ))}
-        </List>
+        {data && data.attempts.length === 0 ? (
+          <p className="account-lead" data-testid="attempts-empty">
+            {t('account.settings.attemptsEmpty')}
+          </p>
+        ) : (
+          <List>
+            {(data?.attempts ?? []).slice(0, 10).map((attempt) => (
+              <List.Item
+                key={`${attempt.time}-${attempt.ip}`}
+                description={
+                  <span className="session-meta">
+                    {attempt.ip} · {deviceOf(attempt.userAgent)}
+                  </span>
+                }
+                extra={
+                  <Tag color={attemptColors[attempt.result]} fill="outline">
+                    {t(`account.settings.result.${attempt.result}`)}
+                  </Tag>
+                }
+              >
+                {formatDate(attempt.time, locale)}
+              </List.Item>
+            ))}
+          </List>
+        )}
       </section>
 
       <div className="settings-actions">

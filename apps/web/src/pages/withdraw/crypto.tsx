@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { DotLoading } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { getProfile } from '../../features/member/api/profile.ts';
+import { profileQuery } from '../../features/member/api/profile-query.ts';
 import { useBalances } from '../../features/wallet/api/balance.ts';
 import { useWalletAddresses } from '../../features/wallet/api/wallet-addresses.ts';
 import { useWithdrawConfig } from '../../features/wallet/api/withdraw-config.ts';
@@ -16,7 +16,7 @@ export function Page() {
   const config = useWithdrawConfig();
   const wallets = useWalletAddresses();
   // Pay password and KYC state come from the member's profile, fetched fresh: either may just have changed.
-  const profile = useQuery({ queryKey: ['member', 'profile'], queryFn: getProfile });
+  const profile = useQuery(profileQuery());
   const ready = balances.data && config.data && wallets.data && !profile.isPending;
   const needsKyc = config.data?.requiresKyc && profile.data && profile.data.kycStatus !== kycStatuses.passed;
   return (

@@ -2,14 +2,19 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from './page-frame.module.css';
 
-/** A product page: its localised title (the route's `pages.*` key), a subtitle, links beside it, sections. */
+/**
+ * A product page: its localised title (the route's `pages.*` key, or `heading` when the page names
+ * what it shows, as an order's confirmation does), a subtitle, links beside it, sections.
+ */
 export function PageFrame({
   title,
+  heading,
   subtitle,
   links,
   children,
 }: {
   title: string;
+  heading?: string;
   subtitle?: ReactNode;
   links?: ReactNode;
   children: ReactNode;
@@ -19,7 +24,7 @@ export function PageFrame({
     <section className={styles.page}>
       <div className={styles.head}>
         <div>
-          <h1 className="page-title">{t(title)}</h1>
+          <h1 className="page-title">{heading ?? t(title)}</h1>
           {subtitle && <p className={styles.subtitle}>{subtitle}</p>}
         </div>
         {links && <div className={styles.links}>{links}</div>}

@@ -10,6 +10,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { type Attempt, idempotencyHeaders } from '../../../shared/idempotency.ts';
+import { nextPage, pageSize } from '../../../shared/paging.ts';
 
 /** Query keys of block trades: an order invalidates `blocktrade` and the wallet's balance. */
 export const blocktradeKeys = {
@@ -20,9 +21,6 @@ export const blocktradeKeys = {
   orders: () => ['blocktrade', 'orders'] as const,
 };
 
-const pageSize = 20;
-const nextPage = (last: { page: number; pageSize: number; total: number }) =>
-  last.page * last.pageSize < last.total ? last.page + 1 : undefined;
 // A discount offer's block price follows the last price: the list is asked again now and then.
 const refetchInterval = 15_000;
 

@@ -31,7 +31,9 @@ export function OfferCard({ offer, onOrder }: { offer: BlockOffer; onOrder?: () 
   const last = useLastPrice(offer);
   const discount =
     offer.blockPrice && last && Number(last) > 0 ? String(1 - Number(offer.blockPrice) / Number(last)) : null;
-  const shares = (count: number) => t('blocktrade.shares', { count: formatNumber(String(count), i18n.language, 0) });
+  // `count` picks the plural form ("1 share"), `shares` is the number as the locale writes it.
+  const shares = (count: number) =>
+    t('blocktrade.shares', { count, shares: formatNumber(String(count), i18n.language, 0) });
   return (
     <article className={styles.card} data-testid="block-offer" data-offer={offer.id}>
       <div className={styles.cardHead}>

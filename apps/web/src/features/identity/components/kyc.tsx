@@ -37,7 +37,7 @@ export function KycOverview() {
     <div className={styles.page} data-testid="kyc-overview">
       <h1 className="page-title">{t('pages.kycverify.index')}</h1>
       <section className={styles.card}>
-        <Tag color={tagColor[state]} round data-testid="kyc-state">
+        <Tag color={tagColor[state]} fill="outline" round data-testid="kyc-state">
           {t(`kyc.status.${state}`)}
         </Tag>
         <p>

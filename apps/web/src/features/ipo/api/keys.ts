@@ -5,9 +5,3 @@ export const ipoKeys = {
   offer: (id: number) => ['ipo', 'offer', id] as const,
   subscriptions: () => ['ipo', 'subscriptions'] as const,
 };
-
-export const pageSize = 20;
-
-/** The next page to ask for, or undefined when every row is loaded. */
-export const nextPage = (last: { page: number; pageSize: number; total: number }) =>
-  last.page * last.pageSize < last.total ? last.page + 1 : undefined;

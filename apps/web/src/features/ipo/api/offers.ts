@@ -1,6 +1,7 @@
 import { call } from '@soar/client';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { ipoKeys, nextPage, pageSize } from './keys.ts';
+import { nextPage, pageSize } from '../../../shared/paging.ts';
+import { ipoKeys } from './keys.ts';
 
 export type OfferListState = 'open' | 'upcoming' | 'closed' | 'listed';
 

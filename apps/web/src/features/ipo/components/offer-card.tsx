@@ -3,6 +3,7 @@ import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../shared/format.ts';
 import { useMoney } from '../../../shared/money-format.ts';
+import { FallbackMark } from '../../../shared/ui/fallback-mark.tsx';
 import card from '../../../shared/ui/product-card.module.css';
 import ipo from './ipo.module.css';
 
@@ -36,7 +37,12 @@ export function OfferCard({ offer, onSubscribe }: { offer: IpoOffer; onSubscribe
         </div>
         <span className={`${styles.tag} ${stateTag[offer.state]}`}>{t(`ipo.states.${offer.state}`)}</span>
       </div>
-      {offer.description && <p className={styles.notice}>{offer.description}</p>}
+      {offer.description && (
+        <p className={styles.notice}>
+          <span lang={offer.language}>{offer.description}</span>
+          <FallbackMark fallback={offer.fallback} />
+        </p>
+      )}
       <div className={styles.highlight}>
         <span className={styles.big}>{offer.finalPrice ? money.amount(offer.finalPrice, currency) : range}</span>
         <span className={styles.caption}>

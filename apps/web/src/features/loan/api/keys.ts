@@ -6,8 +6,3 @@ export const loanKeys = {
   detail: (id: number) => ['loan', 'detail', id] as const,
   preview: (id: number, amount: string, date: string) => ['loan', 'preview', id, amount, date] as const,
 };
-
-export const pageSize = 20;
-
-export const nextPage = (last: { page: number; pageSize: number; total: number }) =>
-  last.page * last.pageSize < last.total ? last.page + 1 : undefined;

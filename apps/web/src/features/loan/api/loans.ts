@@ -9,7 +9,9 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { type Attempt, idempotencyHeaders } from '../../../shared/idempotency.ts';
-import { loanKeys, nextPage, pageSize } from './keys.ts';
+import { nextPage, pageSize } from '../../../shared/paging.ts';
+import { profileQueryKey } from '../../member/index.ts';
+import { loanKeys } from './keys.ts';
 
 /** `GET loan/list`: my applications and loans, newest first. */
 export const loansQuery = (status?: number) =>
@@ -65,7 +67,7 @@ export function useRepay() {
       await Promise.all([
         client.invalidateQueries({ queryKey: loanKeys.all }),
         client.invalidateQueries({ queryKey: ['wallet'] }),
-        client.invalidateQueries({ queryKey: ['member', 'profile'] }),
+        client.invalidateQueries({ queryKey: profileQueryKey }),
       ]);
     },
   });

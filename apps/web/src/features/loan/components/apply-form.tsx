@@ -1,7 +1,7 @@
 import { RequestError } from '@soar/client';
 import { type LoanProduct, loanApplyBody } from '@soar/contract';
 import { Button } from 'antd-mobile';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { contractErrors } from '../../../shared/contract-errors.ts';
@@ -11,6 +11,7 @@ import { useMoney } from '../../../shared/money-format.ts';
 import { guardLoginPath } from '../../../shared/navigation.ts';
 import card from '../../../shared/ui/product-card.module.css';
 import { type ApplyBody, uploadSignature, useApplyLoan } from '../api/apply.ts';
+import { clearLoanDraft, readLoanDraft, saveLoanDraft } from '../draft.ts';
 import { kycPath, loanContractPath } from '../paths.ts';
 import { loanTerms, outside } from '../terms.ts';
 import styles from './loan.module.css';
@@ -31,9 +32,15 @@ export function ApplyForm({ product, isLogined }: { product: LoanProduct; isLogi
   const apply = useApplyLoan();
   const attempts = useIdempotentAttempt<ApplyBody>();
   const signature = useRef<SignatureHandle>(null);
-  const [amount, setAmount] = useState('');
-  const [agree, setAgree] = useState(false);
-  const [inked, setInked] = useState(false);
+  // Back from the contract: the choices made before it was opened.
+  const [draft] = useState(() => {
+    const kept = readLoanDraft();
+    return kept?.productId === product.id ? kept : undefined;
+  });
+  useEffect(clearLoanDraft, []);
+  const [amount, setAmount] = useState(draft?.amount ?? '');
+  const [agree, setAgree] = useState(draft?.agree ?? false);
+  const [inked, setInked] = useState((draft?.strokes.length ?? 0) > 0);
   const [uploaded, setUploaded] = useState<string>();
   const [submitted, setSubmitted] = useState(false);
   const [sending, setSending] = useState(false);
@@ -143,7 +150,14 @@ export function ApplyForm({ product, isLogined }: { product: LoanProduct; isLogi
 
       <div className={card.card}>
         <h2 className={card.name}>{t('loan.contract')}</h2>
-        <Link className={styles.link} to={loanContractPath} data-testid="loan-contract-link">
+        <Link
+          className={styles.link}
+          to={loanContractPath}
+          data-testid="loan-contract-link"
+          onClick={() =>
+            saveLoanDraft({ productId: product.id, amount, agree, strokes: signature.current?.strokes() ?? [] })
+          }
+        >
           {t('loan.readContract')}
         </Link>
         <label className={styles.check}>
@@ -154,6 +168,7 @@ export function ApplyForm({ product, isLogined }: { product: LoanProduct; isLogi
         <span className={card.label}>{t('loan.signature')}</span>
         <SignatureField
           ref={signature}
+          initialStrokes={draft?.strokes}
           invalid={Boolean(shown.signature)}
           onInk={(value) => {
             setInked(value);

@@ -1,6 +1,7 @@
 import type { LoanProduct } from '@soar/contract';
 import { useTranslation } from 'react-i18next';
 import { useMoney } from '../../../shared/money-format.ts';
+import { FallbackMark } from '../../../shared/ui/fallback-mark.tsx';
 import styles from './loan.module.css';
 
 /** The loan products as a choice of one: name, range, cycle and daily rates. */
@@ -28,7 +29,10 @@ export function ProductPicker({
           data-testid="loan-product"
           onClick={() => onChange(product.id)}
         >
-          <span className={styles.productName}>{product.name}</span>
+          <span className={styles.productName}>
+            <span lang={product.language}>{product.name}</span>
+            <FallbackMark fallback={product.fallback} />
+          </span>
           <span className={styles.productMeta}>
             {t('loan.range', {
               min: money.amount(product.minAmount, product.currency),

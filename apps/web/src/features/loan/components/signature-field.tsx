@@ -1,10 +1,10 @@
 import { type Ref, useEffect, useImperativeHandle, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import SignaturePad from 'signature_pad';
+import SignaturePad, { type PointGroup } from 'signature_pad';
 import card from '../../../shared/ui/product-card.module.css';
 import styles from './loan.module.css';
 
-export type SignatureHandle = { toPng(): Promise<Blob> };
+export type SignatureHandle = { toPng(): Promise<Blob>; strokes(): PointGroup[] };
 
 /**
  * The member's drawn signature (signature_pad on a canvas): black ink on white, sized to the
@@ -14,16 +14,20 @@ export function SignatureField({
   ref,
   onInk,
   invalid,
+  initialStrokes,
 }: {
   ref: Ref<SignatureHandle>;
   onInk: (inked: boolean) => void;
   invalid: boolean;
+  /** Strokes drawn before (a draft kept while the contract was read). */
+  initialStrokes?: PointGroup[];
 }) {
   const { t } = useTranslation();
   const canvas = useRef<HTMLCanvasElement>(null);
   const pad = useRef<SignaturePad | null>(null);
   const inkChanged = useRef(onInk);
   inkChanged.current = onInk;
+  const initial = useRef(initialStrokes);
 
   useEffect(() => {
     const element = canvas.current;
@@ -35,6 +39,7 @@ export function SignatureField({
       maxWidth: 2.6,
     });
     pad.current = signature;
+    if (initial.current?.length) signature.fromData(initial.current);
     const resize = () => {
       const ratio = Math.max(window.devicePixelRatio || 1, 1);
       const strokes = signature.toData();
@@ -57,6 +62,7 @@ export function SignatureField({
   }, []);
 
   useImperativeHandle(ref, () => ({
+    strokes: () => pad.current?.toData() ?? [],
     toPng: () =>
       new Promise<Blob>((resolve, reject) => {
         canvas.current?.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('no signature'))), 'image/png');

@@ -1,6 +1,7 @@
 import { call } from '@soar/client';
 import type { ApiData } from '@soar/contract';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { nextPage } from '../../../shared/paging.ts';
 import { marketKeys } from './keys.ts';
 
 export type QuoteTab = 'active' | 'gainers' | 'losers';
@@ -20,7 +21,7 @@ export const quoteListQuery = (market: string | undefined, tab: QuoteTab) =>
     queryFn: ({ pageParam, signal }) =>
       getQuoteList({ ...(market ? { market } : {}), tab, page: pageParam, pageSize: quoteListPageSize }, signal),
     initialPageParam: 1,
-    getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
+    getNextPageParam: nextPage,
   });
 
 export const useQuoteList = (market: string | undefined, tab: QuoteTab) =>

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
+import { FallbackMark } from '../../../shared/ui/fallback-mark.tsx';
 
 /** A banner operators keep (`GET banner/list`): its texts and which drawn background (0 to 2). */
-export type BannerContent = { title: string; text: string; style: number };
+export type BannerContent = { title: string; text: string; style: number; language?: string; fallback?: boolean };
 
 /**
  * A drawn banner (global classes: the server draws the first one into index.html the same way,
@@ -13,8 +14,13 @@ export function Banner({ index, banner }: { index: number; banner?: BannerConten
   const style = banner ? banner.style : index;
   return (
     <div className={`banner banner-${style >= 0 && style <= 2 ? style : 0}`} data-testid="banner">
-      <h2 className="banner-title">{banner ? banner.title : t(`marketUi.banners.${index}.title`)}</h2>
-      <p className="banner-text">{banner ? banner.text : t(`marketUi.banners.${index}.text`)}</p>
+      <h2 className="banner-title" lang={banner?.language}>
+        {banner ? banner.title : t(`marketUi.banners.${index}.title`)}
+      </h2>
+      <p className="banner-text">
+        <span lang={banner?.language}>{banner ? banner.text : t(`marketUi.banners.${index}.text`)}</span>
+        <FallbackMark fallback={banner?.fallback ?? false} />
+      </p>
       <svg width="140" height="100" viewBox="0 0 140 100" aria-hidden>
         <path
           d="M0 90 L25 70 L45 78 L70 45 L95 55 L120 20 L140 28"

@@ -1,6 +1,7 @@
 import { call } from '@soar/client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type Attempt, idempotencyHeaders } from '../../../shared/idempotency.ts';
+import { profileQueryKey } from '../../member/index.ts';
 import { quantKeys } from './keys.ts';
 
 export type BuyBody = { fundId: number; amount: string; payPassword: string };
@@ -15,7 +16,7 @@ export function useBuyFund() {
       await Promise.all([
         client.invalidateQueries({ queryKey: quantKeys.all }),
         client.invalidateQueries({ queryKey: ['wallet'] }),
-        client.invalidateQueries({ queryKey: ['member', 'profile'] }),
+        client.invalidateQueries({ queryKey: profileQueryKey }),
       ]);
     },
   });

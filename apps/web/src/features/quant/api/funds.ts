@@ -1,7 +1,8 @@
 import { call } from '@soar/client';
 import type { QuantSaleState } from '@soar/contract';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { nextPage, pageSize, quantKeys } from './keys.ts';
+import { nextPage, pageSize } from '../../../shared/paging.ts';
+import { quantKeys } from './keys.ts';
 
 /** `GET quant/list`: funds on sale first, then upcoming, then ended; one state when asked. */
 export const fundsQuery = (state?: QuantSaleState) =>

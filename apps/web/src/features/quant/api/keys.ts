@@ -7,9 +7,3 @@ export const quantKeys = {
   orders: (status?: number) => ['quant', 'orders', status ?? 'all'] as const,
   profits: (orderId?: number) => ['quant', 'profits', orderId ?? 'all'] as const,
 };
-
-export const pageSize = 20;
-
-/** The next page to ask for, or undefined when every row is loaded. */
-export const nextPage = (last: { page: number; pageSize: number; total: number }) =>
-  last.page * last.pageSize < last.total ? last.page + 1 : undefined;

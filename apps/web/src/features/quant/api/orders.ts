@@ -1,6 +1,7 @@
 import { call } from '@soar/client';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { nextPage, pageSize, quantKeys } from './keys.ts';
+import { nextPage, pageSize } from '../../../shared/paging.ts';
+import { quantKeys } from './keys.ts';
 
 /** `GET quant/order/list`: my orders, newest first; one status when asked (0 in progress, 1 ended). */
 export const ordersQuery = (status?: number) =>

@@ -30,6 +30,7 @@ export function OrderCard({ order }: { order: QuantOrder }) {
       <div
         className={styles.progress}
         role="progressbar"
+        aria-label={t('quant.progress', { done: order.accruedDays, total: order.cycleDays })}
         aria-valuemin={0}
         aria-valuemax={order.cycleDays}
         aria-valuenow={order.accruedDays}

@@ -15,5 +15,5 @@ export const klineQueryOptions = (symbol: string, interval: KlineInterval, limit
     gcTime: 60_000,
   });
 
-export const useKline = (symbol: string, interval: KlineInterval, limit: number) =>
-  useQuery({ ...klineQueryOptions(symbol, interval, limit), enabled: symbol !== '' });
+export const useKline = (symbol: string, interval: KlineInterval, limit: number, enabled = true) =>
+  useQuery({ ...klineQueryOptions(symbol, interval, limit), enabled: enabled && symbol !== '' });

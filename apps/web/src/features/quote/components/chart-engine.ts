@@ -48,7 +48,7 @@ const toVolume = (bar: Candle, daily: boolean) => ({
   color: Number(bar.close) >= Number(bar.open) ? 'rgba(9, 190, 79, 0.45)' : 'rgba(255, 43, 43, 0.45)',
 });
 
-const toPoint = (bar: Candle) => ({ time: chartTime(bar.time, false), value: Number(bar.close) });
+const toPoint = (bar: Candle, daily: boolean) => ({ time: chartTime(bar.time, daily), value: Number(bar.close) });
 
 const minuteMs = 60_000;
 
@@ -146,7 +146,7 @@ export function createKlineChart(container: HTMLElement, options: ChartOptions) 
       visible(line, kind === 'line');
       candles.setData(kind === 'candles' ? bars.map((bar) => toCandle(bar, daily)) : []);
       volume.setData(kind === 'candles' && options.volume ? bars.map((bar) => toVolume(bar, daily)) : []);
-      line.setData(kind === 'line' ? [...bars.map(toPoint), ...restOfSession(bars, session)] : []);
+      line.setData(kind === 'line' ? [...bars.map((bar) => toPoint(bar, daily)), ...restOfSession(bars, session)] : []);
       last = bars.length > 0 ? chartTime(bars[bars.length - 1]?.time ?? '', daily) : null;
       chart.timeScale().fitContent();
     },
@@ -156,7 +156,7 @@ export function createKlineChart(container: HTMLElement, options: ChartOptions) 
       if (last !== null && time < (last as number)) return;
       last = time;
       if (kind === 'line') {
-        line.update(toPoint(bar));
+        line.update(toPoint(bar, daily));
         return;
       }
       candles.update(toCandle(bar, daily));

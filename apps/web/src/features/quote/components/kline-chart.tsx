@@ -1,17 +1,23 @@
-import type { Candle, KlineInterval } from '@soar/contract';
+import { type Candle, type ChartRange, chartRanges, type KlineInterval } from '@soar/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTopic } from '../../../shared/realtime/index.ts';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import { useDarkTheme } from '../../../shared/use-dark-theme.ts';
 import { useLocale } from '../../../shared/use-locale.ts';
+import { useDailyKline } from '../api/daily-kline.ts';
 import { useKline } from '../api/kline.ts';
 import styles from '../quote.module.css';
 import type { KlineChartApi } from './chart-engine.ts';
 import { sessionBars } from './intraday.ts';
 
-const modes = ['line', '1m', '5m', '15m', '1h', '1d'] as const;
-export type ChartMode = (typeof modes)[number];
+const intervalModes = ['line', '1m', '5m', '15m', '1h', '1d'] as const;
+/** An interval of candles (or the intraday line), or a range of daily bars (1W to 5Y). */
+export type ChartMode = (typeof intervalModes)[number] | ChartRange;
+const modes: readonly ChartMode[] = [...intervalModes, ...chartRanges];
+const isRange = (mode: ChartMode): mode is ChartRange => (chartRanges as readonly string[]).includes(mode);
+/** Long ranges read better as a line of daily closes than as a thousand thin candles. */
+const lineRanges: readonly ChartRange[] = ['1Y', '5Y'];
 
 // The intraday line needs a whole session of minutes; candles show the newest 300 bars.
 const lineLimit = 1000;
@@ -23,33 +29,39 @@ export type Session = { open: string; close: string };
 type Props = { symbol: string; precision: number; volume: boolean; session?: Session };
 
 /**
- * An instrument's chart: candles with volume for 1m to 1d, or the intraday line of 1m closes, kept
- * live by `kline:<SYMBOL>:<interval>`. lightweight-charts loads with the first chart shown.
+ * An instrument's chart: candles with volume for 1m to 1d, the intraday line of 1m closes, or the
+ * daily bars of a range (1W, 1M candles; 1Y, 5Y a line of closes), kept live by
+ * `kline:<SYMBOL>:<interval>`. lightweight-charts loads with the first chart shown.
  */
 export function KlineChart({ symbol, precision, volume, session }: Props) {
   const { t } = useTranslation();
   const [mode, setMode] = useState<ChartMode>('5m');
-  const interval: KlineInterval = mode === 'line' ? '1m' : mode;
-  const kline = useKline(symbol, interval, mode === 'line' ? lineLimit : candleLimit);
+  const range = isRange(mode) ? mode : undefined;
+  const interval: KlineInterval = range ? '1d' : mode === 'line' ? '1m' : (mode as KlineInterval);
+  const kline = useKline(symbol, interval, mode === 'line' ? lineLimit : candleLimit, !range);
+  const daily = useDailyKline(symbol, range);
   const chart = useChart({ precision, volume });
   const [shown, setShown] = useState<{ mode: ChartMode; bars: number } | null>(null);
 
-  const data = kline.data?.interval === interval ? kline.data : undefined;
+  const source = range ? daily : kline;
+  const data = range
+    ? daily.data?.range === range
+      ? daily.data
+      : undefined
+    : kline.data?.interval === interval
+      ? kline.data
+      : undefined;
   useEffect(() => {
     if (!chart.api || !data) return;
     const bars = mode === 'line' ? sessionBars(data.list, session) : data.list;
-    chart.api.setBars(
-      bars,
-      mode === 'line' ? 'line' : 'candles',
-      interval === '1d',
-      mode === 'line' ? session : undefined,
-    );
+    const line = mode === 'line' || (range !== undefined && lineRanges.includes(range));
+    chart.api.setBars(bars, line ? 'line' : 'candles', interval === '1d', mode === 'line' ? session : undefined);
     setShown({ mode, bars: bars.length });
-  }, [chart.api, data, mode, interval, session]);
+  }, [chart.api, data, mode, range, interval, session]);
 
   useTopic<Candle>(chart.api && data ? `kline:${symbol}:${interval}` : null, (bar) => chart.api?.update(bar));
 
-  const loading = !chart.failed && !kline.isError && (!chart.api || !data);
+  const loading = !chart.failed && !source.isError && (!chart.api || !data);
   return (
     <section className={styles.kline} aria-label={t('quoteUi.chart')}>
       <div className={styles.klineModes} role="tablist">
@@ -62,7 +74,7 @@ export function KlineChart({ symbol, precision, volume, session }: Props) {
             className={styles.klineMode}
             onClick={() => setMode(option)}
           >
-            {t(`quoteUi.intervals.${option}`)}
+            {t(isRange(option) ? `quoteUi.ranges.${option}` : `quoteUi.intervals.${option}`)}
           </button>
         ))}
       </div>
@@ -79,13 +91,13 @@ export function KlineChart({ symbol, precision, volume, session }: Props) {
             <Spinner delay={200} />
           </div>
         )}
-        {(chart.failed || kline.isError) && (
+        {(chart.failed || source.isError) && (
           <div className={styles.klineOverlay}>
             <p>{t('quoteUi.chartError')}</p>
             <button
               type="button"
               className={styles.klineRetry}
-              onClick={() => (chart.failed ? chart.retry() : kline.refetch())}
+              onClick={() => (chart.failed ? chart.retry() : source.refetch())}
             >
               {t('quoteUi.retry')}
             </button>

@@ -6,6 +6,7 @@ import { statusOf, useMarketStatusList } from '../../../shared/quote/market-stat
 import { isNotFound, useQuoteDetail } from '../../../shared/quote/quote-detail.ts';
 import { WatchStar } from '../../../shared/quote/watch-star.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
+import { useDailyKline } from '../api/daily-kline.ts';
 import styles from '../quote.module.css';
 import { KlineChart } from './kline-chart.tsx';
 import { LoadError } from './load-error.tsx';
@@ -36,6 +37,7 @@ export function QuoteDetail({ symbol, title, kind, signedIn, onTrade }: Props) {
   const { t } = useTranslation();
   const quote = useQuoteDetail(symbol);
   const data = quote.data;
+  const year = useDailyKline(data ? data.symbol : '', '1Y');
   const statuses = useMarketStatusList();
   const status = data ? statusOf(statuses.data, data) : undefined;
   const dayOpen = status?.dayOpen;
@@ -71,7 +73,7 @@ export function QuoteDetail({ symbol, title, kind, signedIn, onTrade }: Props) {
             volume={data.kind === 'stock'}
             session={session}
           />
-          <QuoteFields quote={data} />
+          <QuoteFields quote={data} year={year.data} />
           {data.kind === 'stock' && onTrade && <TradeButtons onTrade={(side) => onTrade(side, data)} />}
         </>
       )}

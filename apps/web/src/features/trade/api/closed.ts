@@ -1,6 +1,7 @@
 import { call } from '@soar/client';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { nextPage, pageSize, tradeKeys } from './keys.ts';
+import { nextPage, pageSize } from '../../../shared/paging.ts';
+import { tradeKeys } from './keys.ts';
 
 /** `GET order/closed`: my closes (whole or part) with realised P/L, newest first. */
 export const closedQuery = infiniteQueryOptions({

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { profileQueryKey } from '../../member/index.ts';
 import { tradeKeys } from './keys.ts';
 
 /** After any change to my orders or positions: the trade lists and every balance on screen. */
@@ -6,5 +7,5 @@ export const invalidateTrading = (client: QueryClient) =>
   Promise.all([
     client.invalidateQueries({ queryKey: tradeKeys.all }),
     client.invalidateQueries({ queryKey: ['wallet'] }),
-    client.invalidateQueries({ queryKey: ['member', 'profile'] }),
+    client.invalidateQueries({ queryKey: profileQueryKey }),
   ]);

@@ -5,11 +5,7 @@ export const tradeKeys = {
   pending: ['trade', 'pending'] as const,
   closed: ['trade', 'closed'] as const,
   detail: (id: number) => ['trade', 'detail', id] as const,
+  history: (filter: object) => ['trade', 'history', filter] as const,
   preview: (input: object) => ['trade', 'preview', input] as const,
+  closePreview: (body: object) => ['trade', 'close-preview', body] as const,
 };
-
-export const pageSize = 20;
-
-/** The next page to ask for, or undefined when every row is loaded. */
-export const nextPage = (last: { page: number; pageSize: number; total: number }) =>
-  last.page * last.pageSize < last.total ? last.page + 1 : undefined;

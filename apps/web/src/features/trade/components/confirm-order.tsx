@@ -6,10 +6,20 @@ import { Link } from 'react-router';
 import { toast } from '../../../shared/feedback.ts';
 import { useIdempotentAttempt } from '../../../shared/idempotency.ts';
 import { PayPasswordField } from '../../../shared/ui/pay-password-field.tsx';
+import { useCloseHolding, useHoldingClosePreview } from '../api/close-holding.ts';
 import { type PlaceBody, usePlaceOrder } from '../api/place.ts';
 import { errorMessages, usePreview } from '../api/preview.ts';
-import { isBlock, priceFieldsOf, ticketFromQuery, toOrderInput } from '../ticket.ts';
+import {
+  isBlock,
+  isClosing,
+  priceFieldsOf,
+  type Ticket,
+  ticketFromQuery,
+  toCloseBody,
+  toOrderInput,
+} from '../ticket.ts';
 import { useTradeFormat } from '../use-trade-format.ts';
+import { CloseFigures } from './close-figures.tsx';
 import { PreviewFigures } from './preview-figures.tsx';
 import { SessionLine } from './session-line.tsx';
 import styles from './trade.module.css';
@@ -19,28 +29,17 @@ const payPasswordPattern = /^.{4,16}$/;
 /**
  * The confirmation step of an order (`/pages/payment/stock`): the order as the ticket made it, the
  * totals of a fresh preview, the pay password for a block order, and Place with an
- * Idempotency-Key, so a retried tap never places twice.
+ * Idempotency-Key, so a retried tap never places twice. A Sell of a holding or a Buy to cover
+ * confirms its close instead.
  */
-export function ConfirmOrder({
-  query,
-  hasPayPassword,
-  onPlaced,
-}: {
+export function ConfirmOrder(props: {
   query: Record<string, string>;
   hasPayPassword: boolean;
-  onPlaced: (order: Order) => void;
+  onPlaced: (order?: Order) => void;
 }) {
   const { t } = useTranslation();
-  const format = useTradeFormat();
-  const ticket = ticketFromQuery(query);
-  const input = ticket && toOrderInput(ticket);
-  const preview = usePreview(input);
-  const place = usePlaceOrder();
-  const attempts = useIdempotentAttempt<PlaceBody>();
-  const [payPassword, setPayPassword] = useState('');
-  const [submitted, setSubmitted] = useState(false);
-
-  if (!ticket || !input) {
+  const ticket = ticketFromQuery(props.query);
+  if (!ticket) {
     return (
       <div className={styles.empty} data-testid="confirm-missing">
         <p>{t('trading.confirm.missing')}</p>
@@ -50,16 +49,98 @@ export function ConfirmOrder({
       </div>
     );
   }
+  return isClosing(ticket.action) ? (
+    <ConfirmClose ticket={ticket} onDone={() => props.onPlaced()} />
+  ) : (
+    <ConfirmOpen ticket={ticket} hasPayPassword={props.hasPayPassword} onPlaced={props.onPlaced} />
+  );
+}
+
+function ConfirmClose({ ticket, onDone }: { ticket: Ticket; onDone: () => void }) {
+  const { t } = useTranslation();
+  const format = useTradeFormat();
+  const body = toCloseBody(ticket);
+  const preview = useHoldingClosePreview(body);
+  const close = useCloseHolding();
+  const attempts = useIdempotentAttempt<typeof body>();
+  const data = preview.data;
+  const count = body.quantity ?? 0;
+
+  async function submit() {
+    if (!data || preview.isError) return;
+    const sent = await attempts.send(close.mutateAsync, body);
+    if (!sent) return;
+    toast(t('trading.closing.done', { count, amount: format.amount(sent.answer.proceeds, data.currency) }));
+    onDone();
+  }
+
+  return (
+    <form
+      className={styles.section}
+      noValidate
+      data-testid="confirm-order"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <div className={styles.panel}>
+        <div className={styles.headline}>
+          <span className={`${styles.big} ${ticket.action === 'cover' ? styles.up : styles.down}`}>
+            {ticket.symbol}
+          </span>
+          {data && <span className={styles.caption}>{data.name}</span>}
+        </div>
+        {data && <SessionLine market={data.market} session={data.session} />}
+        <dl className={styles.rows}>
+          <Row label={t('trading.fields.quantity')}>
+            <span data-testid="confirm-quantity">{format.shares(count)}</span>
+          </Row>
+        </dl>
+        <p className={styles.caption}>{t('trading.ticket.closeNote')}</p>
+      </div>
+      <CloseFigures preview={preview.isError ? undefined : data} problems={errorMessages(preview.error)} />
+      <Button
+        block
+        type="submit"
+        size="large"
+        color={ticket.action === 'cover' ? 'success' : 'danger'}
+        loading={close.isPending}
+        disabled={!data || preview.isError}
+      >
+        {t(`trading.confirm.${ticket.action === 'cover' ? 'cover' : 'sell'}`, { count })}
+      </Button>
+    </form>
+  );
+}
+
+function ConfirmOpen({
+  ticket,
+  hasPayPassword,
+  onPlaced,
+}: {
+  ticket: Ticket;
+  hasPayPassword: boolean;
+  onPlaced: (order: Order) => void;
+}) {
+  const { t } = useTranslation();
+  const format = useTradeFormat();
+  const input = toOrderInput(ticket);
+  const preview = usePreview(input);
+  const place = usePlaceOrder();
+  const attempts = useIdempotentAttempt<PlaceBody>();
+  const [payPassword, setPayPassword] = useState('');
+  const [submitted, setSubmitted] = useState(false);
 
   const data = preview.data;
-  const block = data?.block ?? isBlock(ticket.quantity);
+  const block = data?.block ?? isBlock(ticket);
   const payPasswordError =
     block && submitted && !payPasswordPattern.test(payPassword) ? t('validation.passwordLength') : undefined;
   const canPlace = Boolean(data?.sufficient) && !preview.isError && (!block || hasPayPassword);
 
   async function submit() {
     setSubmitted(true);
-    if (!input || !canPlace || (block && !payPasswordPattern.test(payPassword))) return;
+    if (!canPlace || (block && !payPasswordPattern.test(payPassword))) return;
     const sent = await attempts.send(place.mutateAsync, block ? { ...input, payPassword } : input);
     if (!sent) return;
     const order = sent.answer;
@@ -86,16 +167,14 @@ export function ConfirmOrder({
     >
       <div className={styles.panel}>
         <div className={styles.headline}>
-          <span className={`${styles.big} ${long ? styles.up : styles.down}`}>
-            {t('trading.ticket.title', { side: t(`trading.side.${ticket.direction}`), symbol: ticket.symbol })}
-          </span>
+          <span className={`${styles.big} ${long ? styles.up : styles.down}`}>{ticket.symbol}</span>
           {data && <span className={styles.caption}>{data.name}</span>}
         </div>
         {data && <SessionLine market={data.market} session={data.session} />}
         <dl className={styles.rows}>
           <Row label={t('trading.fields.type')}>{t(`trading.types.${ticket.kind}`)}</Row>
           <Row label={t('trading.fields.quantity')}>
-            <span data-testid="confirm-quantity">{format.shares(ticket.quantity)}</span>
+            <span data-testid="confirm-quantity">{format.shares(Number(ticket.quantity))}</span>
           </Row>
           {priceFieldsOf[ticket.kind].map((field) => (
             <Row key={field} label={t(`trading.fields.${field}`)}>

@@ -2,7 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { stepQuantity } from '../ticket.ts';
 import styles from './trade.module.css';
 
-/** Shares in steps of the board lot: minus, the number (typed freely, checked by the form), plus. */
+/**
+ * Shares in steps of the board lot: minus, the number, plus. What is typed stays as typed (the
+ * form says what is wrong with it); the buttons step from the board-lot grid.
+ */
 export function LotStepper({
   value,
   lot,
@@ -12,22 +15,23 @@ export function LotStepper({
   invalid,
   label,
 }: {
-  value: number;
+  value: string;
   lot: number;
   max?: number;
-  onChange: (value: number) => void;
+  onChange: (value: string) => void;
   name: string;
   invalid?: boolean;
   label: string;
 }) {
   const { t } = useTranslation();
+  const quantity = Number(value);
   return (
     <div className={styles.stepper}>
       <button
         type="button"
         className={styles.stepButton}
         aria-label={t('trading.ticket.decrease')}
-        disabled={value <= lot}
+        disabled={quantity <= lot}
         onClick={() => onChange(stepQuantity(value, lot, -1))}
       >
         −
@@ -39,17 +43,14 @@ export function LotStepper({
         aria-label={label}
         aria-invalid={invalid}
         autoComplete="off"
-        value={value === 0 ? '' : String(value)}
-        onChange={(event) => {
-          const digits = event.target.value.replace(/\D/g, '').slice(0, 9);
-          onChange(digits ? Number(digits) : 0);
-        }}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
       />
       <button
         type="button"
         className={styles.stepButton}
         aria-label={t('trading.ticket.increase')}
-        disabled={max !== undefined && value + lot > max}
+        disabled={max !== undefined && quantity + lot > max}
         onClick={() => onChange(stepQuantity(value, lot, 1))}
       >
         +

@@ -10,7 +10,7 @@ import { type CloseBody, useClosePosition } from '../api/close.ts';
 import { useOrderDetail } from '../api/detail.ts';
 import { useUpdateOrder } from '../api/update.ts';
 import type { LiveFigures } from '../live-pnl.ts';
-import { protectionProblems } from '../ticket.ts';
+import { protectionProblems, quantityProblem } from '../ticket.ts';
 import { useTradeFormat } from '../use-trade-format.ts';
 import { LotStepper } from './lot-stepper.tsx';
 import { PriceInput } from './price-input.tsx';
@@ -96,20 +96,25 @@ function CloseForm({
   const close = useClosePosition();
   const attempts = useIdempotentAttempt<CloseBody>();
   const lot = position.lotSize;
+  const long = position.direction === directions.buy;
   const [mode, setMode] = useState<'all' | 'part'>('all');
-  const [part, setPart] = useState(lot);
-  const quantity = mode === 'all' ? position.quantity : part;
-  const valid = quantity >= lot && quantity % lot === 0 && quantity <= position.quantity;
+  const [part, setPart] = useState(String(lot));
+  const problem = mode === 'part' ? quantityProblem(part, lot, position.quantity) : undefined;
+  const quantity = mode === 'all' ? position.quantity : Number(part);
+  const valid = problem === undefined;
   const estimate =
-    figures.floatingPnl === null
+    figures.floatingPnl === null || !valid
       ? null
       : new Decimal(figures.floatingPnl).times(quantity).dividedBy(position.quantity).toString();
 
   async function submit() {
     if (!valid) return;
     const ok = await confirm({
-      content: t('trading.position.confirmClose', { count: quantity, symbol: position.symbol }),
-      confirmText: t('trading.position.close'),
+      content: t(long ? 'trading.position.confirmSell' : 'trading.position.confirmCover', {
+        count: quantity,
+        symbol: position.symbol,
+      }),
+      confirmText: t(long ? 'trading.actions.sell' : 'trading.actions.cover'),
       cancelText: t('trading.order.keep'),
     });
     if (!ok) return;
@@ -117,12 +122,12 @@ function CloseForm({
     if (!(await attempts.send(close.mutateAsync, body))) return;
     toast(t('trading.position.closed', { count: quantity }));
     if (quantity === position.quantity) onClosedAll();
-    else setPart(lot);
+    else setPart(String(lot));
   }
 
   return (
     <section className={styles.section} data-testid="close-form">
-      <h3 className={styles.sectionHead}>{t('trading.position.close')}</h3>
+      <h3 className={styles.sectionHead}>{t(long ? 'trading.actions.sell' : 'trading.actions.cover')}</h3>
       <div className={styles.chips}>
         {(['all', 'part'] as const).map((value) => (
           <button
@@ -149,9 +154,9 @@ function CloseForm({
             onChange={setPart}
             invalid={!valid}
           />
-          {!valid && (
-            <p className={styles.error}>
-              {t('trading.validation.closeQuantity', { lot, max: format.shares(position.quantity) })}
+          {problem && (
+            <p className={styles.error} role="alert">
+              {t(problem.key, problem.params)}
             </p>
           )}
         </div>
@@ -160,8 +165,14 @@ function CloseForm({
         <span className={styles.rowLabel}>{t('trading.position.estimate')}</span>
         <span className={styles.rowValue}>{format.pnl(estimate, position.currency)}</span>
       </div>
-      <Button block color="danger" loading={close.isPending} disabled={!valid} onClick={() => void submit()}>
-        {t('trading.position.closeButton', { count: quantity })}
+      <Button
+        block
+        color={long ? 'danger' : 'success'}
+        loading={close.isPending}
+        disabled={!valid}
+        onClick={() => void submit()}
+      >
+        {t(long ? 'trading.position.sellButton' : 'trading.position.coverButton', { count: quantity })}
       </Button>
     </section>
   );

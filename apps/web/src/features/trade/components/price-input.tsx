@@ -1,6 +1,6 @@
 import styles from './trade.module.css';
 
-/** A decimal price field: digits and one point, the number pad on phones. */
+/** A decimal price field with the number pad on phones; what is typed stays as typed (the form checks it). */
 export function PriceInput({
   label,
   name,
@@ -27,7 +27,7 @@ export function PriceInput({
         value={value}
         placeholder={placeholder}
         aria-invalid={Boolean(error)}
-        onChange={(event) => onChange(event.target.value.replace(',', '.').replace(/[^\d.]/g, ''))}
+        onChange={(event) => onChange(event.target.value)}
       />
       {error && <p className={styles.error}>{error}</p>}
     </label>

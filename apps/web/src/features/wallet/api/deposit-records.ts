@@ -1,6 +1,6 @@
 import { call } from '@soar/client';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { nextPage, pageSize } from './types.ts';
+import { nextPage, pageSize } from '../../../shared/paging.ts';
 
 /** The browser's IANA timezone: the server answers local times in it (`x-timezone`). */
 export const browserTimezone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';

@@ -1,8 +1,10 @@
 import { call } from '@soar/client';
+import type { TransactionGroup } from '@soar/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { nextPage, pageSize } from './types.ts';
+import { nextPage, pageSize } from '../../../shared/paging.ts';
 
-export type TransactionFilter = { type?: string; currency?: string };
+/** The transactions filter: a group of ledger kinds (trading, IPO, funds, loans ...) and a currency. */
+export type TransactionFilter = { group?: TransactionGroup; currency?: string };
 
 export const getTransactions = (filter: TransactionFilter, page: number) =>
   call('GET /transaction/list', { query: { ...filter, page, pageSize } });

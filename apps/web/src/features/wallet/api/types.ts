@@ -22,10 +22,3 @@ export type WalletAddress = z.infer<typeof walletAddress>;
 export type WithdrawConfig = z.infer<typeof withdrawConfig>;
 export type WithdrawRecord = z.infer<typeof withdrawRecord>;
 export type Page<T> = { list: T[]; total: number; page: number; pageSize: number };
-
-export const pageSize = 20;
-
-/** The next page to ask for, or undefined when every row is loaded. */
-export function nextPage<T>(last: Page<T>): number | undefined {
-  return last.page * last.pageSize < last.total ? last.page + 1 : undefined;
-}

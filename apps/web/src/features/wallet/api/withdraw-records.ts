@@ -1,7 +1,7 @@
 import { call } from '@soar/client';
 import { infiniteQueryOptions, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { nextPage, pageSize } from '../../../shared/paging.ts';
 import { useTopic } from '../../../shared/realtime/index.ts';
-import { nextPage, pageSize } from './types.ts';
 
 export const getWithdrawRecords = (page: number) => call('GET /withdraw/record/list', { query: { page, pageSize } });
 

@@ -50,7 +50,12 @@ export function ProofUpload({ value, onChange }: { value?: string; onChange?: (i
           event.target.value = '';
         }}
       />
-      <button type="button" className="wallet-upload-box" onClick={() => input.current?.click()}>
+      <button
+        type="button"
+        className="wallet-upload-box"
+        aria-label={t('fields.proof')}
+        onClick={() => input.current?.click()}
+      >
         {preview ? (
           <img src={preview} alt={t('fields.proof')} className="wallet-upload-preview" />
         ) : (

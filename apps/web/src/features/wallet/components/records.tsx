@@ -1,3 +1,4 @@
+import { networkLabel } from '@soar/contract';
 import { useTranslation } from 'react-i18next';
 import type { DepositRecord, Transaction, WithdrawRecord } from '../api/types.ts';
 import { useFormat } from '../use-format.ts';
@@ -9,7 +10,7 @@ import { Row } from './wallet-page.tsx';
 export function DepositRecordItem({ record }: { record: DepositRecord }) {
   const { t } = useTranslation();
   const format = useFormat();
-  const type = record.type === 'bank' ? t('wallet.bank') : `${t('wallet.crypto')} · ${record.network ?? ''}`;
+  const type = record.type === 'bank' ? t('wallet.bank') : `${t('wallet.crypto')} · ${networkLabel(record.network)}`;
   return (
     <article className="wallet-record" data-testid="deposit-record">
       <header className="wallet-record-head">
@@ -46,7 +47,7 @@ export function WithdrawRecordItem({ record }: { record: WithdrawRecord }) {
     <article className="wallet-record" data-testid="withdraw-record">
       <header className="wallet-record-head">
         <span className="wallet-record-title">
-          {record.walletName} · {record.network}
+          {record.walletName} · {networkLabel(record.network)}
         </span>
         <StatusTag kind="withdraw" status={record.status} />
       </header>
@@ -80,44 +81,59 @@ export function WithdrawRecordItem({ record }: { record: WithdrawRecord }) {
   );
 }
 
-/** The journal's line types the member meets; another type shows as it is named. */
-export const transactionTypes = [
-  'deposit',
-  'withdraw_freeze',
-  'withdraw_pass',
-  'withdraw_refuse',
-  'transfer',
-  'demo_funding',
-  'withdraw_refund',
-];
-
-export function TransactionItem({ line }: { line: Transaction }) {
-  const { t } = useTranslation();
+/**
+ * One journal line of the member's: what moved the money (every ledger kind has a name), a
+ * withdrawal as one line with its status now, and the way to the order it moved money for.
+ */
+export function TransactionItem({ line, onOpenOrder }: { line: Transaction; onOpenOrder?: (id: number) => void }) {
+  const { t, i18n } = useTranslation();
   const format = useFormat();
   const negative = line.amount.startsWith('-');
-  const type = transactionTypes.includes(line.type) ? t(`wallet.txType.${line.type}`) : line.type;
+  const key = `wallet.txType.${line.type}`;
+  const withdrawal = line.withdrawal;
+  const returned = withdrawal && (withdrawal.status === 2 || withdrawal.payoutState === 'refunded');
+  const type = withdrawal ? t('wallet.txWithdrawal') : i18n.exists(key) ? t(key) : line.type;
   return (
-    <article className="wallet-record wallet-transaction" data-testid="transaction">
+    <article className="wallet-record wallet-transaction" data-testid="transaction" data-type={line.type}>
       <div>
         <div className="wallet-record-title">
           {type}
           {line.account === 'frozen' && <span className="wallet-hint"> · {t('wallet.frozen')}</span>}
         </div>
+        {withdrawal && (
+          <div className="wallet-transaction-status">
+            <StatusTag kind="withdraw" status={withdrawal.status} />
+          </div>
+        )}
         <div className="wallet-hint">{format.date(line.time)}</div>
+        {line.orderId !== null && onOpenOrder && (
+          <button
+            type="button"
+            className="wallet-link"
+            data-testid="transaction-order"
+            onClick={() => onOpenOrder(line.orderId as number)}
+          >
+            {t('wallet.txOrder', { id: line.orderId })}
+          </button>
+        )}
       </div>
       <div className="wallet-transaction-right">
         {line.account === 'frozen' ? (
-          // Money held for a withdrawal is neither income nor spending: "Held 21.00 USD", "Released 21.00 USD".
+          // Money held for an order is neither income nor spending: "Held 21.00 USD", "Released 21.00 USD".
           <div className="wallet-hint" data-testid="transaction-amount">
             {t(negative ? 'wallet.released' : 'wallet.held', {
               amount: format.amount(line.amount.replace(/^-/, ''), line.currency),
             })}
           </div>
         ) : (
-          <div className={negative ? 'wallet-negative' : 'wallet-positive'} data-testid="transaction-amount">
+          <div
+            className={returned ? 'wallet-returned' : negative ? 'wallet-negative' : 'wallet-positive'}
+            data-testid="transaction-amount"
+          >
             {format.amount(line.amount, line.currency, true)}
           </div>
         )}
+        {returned && <div className="wallet-hint">{t('wallet.txReturned')}</div>}
         <div className="wallet-hint" data-testid="transaction-balance">
           {t('wallet.balanceAfter', { balance: format.amount(line.balanceAfter, line.currency) })}
         </div>

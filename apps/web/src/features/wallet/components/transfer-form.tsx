@@ -11,6 +11,7 @@ import { useTransferQuote } from '../api/transfer-quote.ts';
 import type { Balances } from '../api/types.ts';
 import { useFormat } from '../use-format.ts';
 import { amountError, normaliseAmount } from '../validation.ts';
+import { PayPasswordItem } from './pay-password-item.tsx';
 import { SingleSelector } from './single-selector.tsx';
 import { Row } from './wallet-page.tsx';
 
@@ -24,8 +25,19 @@ function useSettled<T>(value: T, delay = 400): T {
   return settled;
 }
 
-/** Converts between the member's own currencies at a live quote, confirmed before it moves. */
-export function TransferForm({ balances, currencies }: { balances: Balances; currencies: string[] }) {
+/**
+ * Converts between the member's own currencies at a live quote, confirmed before it moves and
+ * with the pay password, as money leaving a currency is (docs/ledger.md, Transfers).
+ */
+export function TransferForm({
+  balances,
+  currencies,
+  hasPayPassword,
+}: {
+  balances: Balances;
+  currencies: string[];
+  hasPayPassword: boolean;
+}) {
   const { t } = useTranslation();
   const format = useFormat();
   const apply = useApplyTransfer();
@@ -46,7 +58,12 @@ export function TransferForm({ balances, currencies }: { balances: Balances; cur
 
   async function submit(values: Partial<TransferBody>) {
     if (!check.passes(values)) return;
-    const body = { from: values.from ?? '', to: values.to ?? '', amount: normaliseAmount(values.amount ?? '') };
+    const body = {
+      from: values.from ?? '',
+      to: values.to ?? '',
+      amount: normaliseAmount(values.amount ?? ''),
+      payPassword: values.payPassword ?? '',
+    };
     const shown = quote.data;
     const sure = await confirm({
       title: t('wallet.transferConfirmTitle'),
@@ -58,7 +75,7 @@ export function TransferForm({ balances, currencies }: { balances: Balances; cur
     if (!sure) return;
     if (!(await attempts.send(apply.mutateAsync, body))) return;
     toast(t('wallet.transferDone'));
-    form.setFieldValue('amount', '');
+    form.setFieldsValue({ amount: '', payPassword: '' });
     check.reset();
   }
 
@@ -75,7 +92,14 @@ export function TransferForm({ balances, currencies }: { balances: Balances; cur
       onFinish={submit}
       data-testid="transfer-form"
       footer={
-        <Button block type="submit" color="primary" size="large" loading={apply.isPending} disabled={!quote.data}>
+        <Button
+          block
+          type="submit"
+          color="primary"
+          size="large"
+          loading={apply.isPending}
+          disabled={!quote.data || !hasPayPassword}
+        >
           {t('wallet.transferSubmit')}
         </Button>
       }
@@ -109,6 +133,7 @@ export function TransferForm({ balances, currencies }: { balances: Balances; cur
         </Row>
         {quote.isError && <span className="wallet-hint wallet-negative">{t('wallet.quoteFailed')}</span>}
       </div>
+      <PayPasswordItem hasPayPassword={hasPayPassword} />
     </Form>
   );
 }

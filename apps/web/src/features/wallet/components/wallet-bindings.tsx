@@ -1,5 +1,5 @@
 import { RequestError } from '@soar/client';
-import { walletAddressBody } from '@soar/contract';
+import { cryptoNetworks, networkLabel, walletAddressBody } from '@soar/contract';
 import { Button, Form, Input, Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { contractErrors } from '../../../shared/contract-errors.ts';
@@ -12,10 +12,7 @@ import { isAddressShape } from '../validation.ts';
 import { PayPasswordItem } from './pay-password-item.tsx';
 import { SingleSelector } from './single-selector.tsx';
 
-export const networkOptions = [
-  { label: 'ERC-20', value: 'ERC20' as const },
-  { label: 'TRC-20', value: 'TRC20' as const },
-];
+export const networkOptions = cryptoNetworks.map((value) => ({ label: networkLabel(value), value }));
 
 export function WalletAddressItem({ wallet }: { wallet: WalletAddress }) {
   const { t } = useTranslation();
@@ -37,7 +34,7 @@ export function WalletAddressItem({ wallet }: { wallet: WalletAddress }) {
         <span className="wallet-record-title">{wallet.name}</span>
         <span>
           <Tag color="primary" fill="outline">
-            {wallet.currency} · {wallet.network}
+            {wallet.currency} · {networkLabel(wallet.network)}
           </Tag>
         </span>
       </header>

@@ -1,4 +1,4 @@
-import { withdrawApplyBody } from '@soar/contract';
+import { networkLabel, withdrawApplyBody } from '@soar/contract';
 import { Button, Form, Input } from 'antd-mobile';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -152,7 +152,7 @@ export function WithdrawCryptoForm({
             testId="withdraw-wallets"
             columns={1}
             options={wallets.map((wallet) => ({
-              label: `${wallet.name} · ${wallet.network}`,
+              label: `${wallet.name} · ${networkLabel(wallet.network)}`,
               description: wallet.address,
               value: String(wallet.id),
             }))}

@@ -9,9 +9,8 @@ import { profileQueryKey, useProfile } from '../../../features/member/api/profil
 import { AccountValue } from '../../../features/portfolio/components/account-value.tsx';
 import { useSessionStore } from '../../../features/session/store.ts';
 import { confirm, toast } from '../../../shared/feedback.ts';
-import { formatNumber } from '../../../shared/format.ts';
+import { useMoney } from '../../../shared/money-format.ts';
 import { useTopic } from '../../../shared/realtime/index.ts';
-import { useAppStore } from '../../../shared/stores/app.ts';
 import { openSupport } from '../../../shared/support.ts';
 import '../../../features/member/components/account.css';
 
@@ -84,7 +83,7 @@ function kycOf(status: number | null | undefined): keyof typeof kycTags {
 }
 
 function MemberProfile() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const stored = useSessionStore((state) => state.userInfo);
@@ -96,14 +95,14 @@ function MemberProfile() {
     const { balances: _balances, ...userInfo } = data;
     setUserInfo(userInfo);
   }, [data, setUserInfo]);
-  const currencies = useAppStore((state) => state.currencies);
+  const money = useMoney();
   // The server names the member and currency after each committed change; the profile refetches.
   useTopic('balance', () => void queryClient.invalidateQueries({ queryKey: profileQueryKey }));
+  // A KYC decision arrives as a notice: the badge follows it without a reload.
+  useTopic('notice', () => void queryClient.invalidateQueries({ queryKey: profileQueryKey }));
 
   const info: Partial<UserInfo> = data ?? (stored as Partial<UserInfo> | undefined) ?? {};
   const balances = data?.balances ?? [];
-  const locale = i18n.language;
-  const decimalsOf = (code: string) => currencies.find((item) => item.code === code)?.decimals ?? 2;
   const kyc = kycOf(info.kycStatus);
   const contact = info.mail ?? (info.phone ? `+${info.areaCode ?? ''} ${info.phone}` : '');
 
@@ -187,8 +186,8 @@ function MemberProfile() {
                 {balances.map((balance) => (
                   <tr key={balance.currency} data-testid={`balance-${balance.currency}`}>
                     <td>{balance.currency}</td>
-                    <td>{formatNumber(balance.available, locale, decimalsOf(balance.currency))}</td>
-                    <td>{formatNumber(balance.frozen, locale, decimalsOf(balance.currency))}</td>
+                    <td>{money.number(balance.available, balance.currency)}</td>
+                    <td>{money.number(balance.frozen, balance.currency)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** The value once it has stopped changing for `ms`: the ticket's preview follows typing without a call per key. */
+/** The value once it has stopped changing for `ms`: a preview or a search follows typing without a call per key. */
 export function useDebounced<T>(value: T, ms: number): T {
   const [settled, setSettled] = useState(value);
   useEffect(() => {

@@ -1,0 +1,87 @@
+import { call } from '@soar/client';
+import { claimMinutes, type QueueClaim, type QueueDecision, type QueueEntity } from '@soar/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, Tag } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatTime } from '../format.ts';
+
+const clock = (iso: string) =>
+  new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
+
+/**
+ * Holds a waiting record while its drawer is open (docs/admin.md, Queues): claimed on open,
+ * renewed before it lapses, released on close. Answers the claim standing, which may be
+ * another operator's.
+ */
+export function useClaim(entity: QueueEntity, id: number, waiting: boolean) {
+  const [claim, setClaim] = useState<QueueClaim>();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!waiting) return;
+    let live = true;
+    // The lists show who holds what: read them again once it changed.
+    const refresh = () => void queryClient.invalidateQueries({ refetchType: 'active' });
+    const take = () =>
+      call('POST /admin/claim', { body: { entity, id } }, { toast: false }).then((standing) => {
+        if (live) setClaim(standing);
+        return standing;
+      });
+    take().then(refresh, () => undefined);
+    const renew = setInterval(() => void take().catch(() => undefined), ((claimMinutes * 60) / 2) * 1000);
+    return () => {
+      live = false;
+      clearInterval(renew);
+      call('POST /admin/claim/release', { body: { entity, id } }, { toast: false }).then(refresh, () => undefined);
+    };
+  }, [entity, id, waiting, queryClient]);
+  return claim;
+}
+
+/** "Held by alice until 10:05" in a list's row: someone else is on it. */
+export function ClaimTag({ claim }: { claim: QueueClaim | null | undefined }) {
+  const { t } = useTranslation();
+  if (!claim) return null;
+  return (
+    <Tag color={claim.mine ? 'blue' : 'orange'} data-testid="claim-tag">
+      {claim.mine
+        ? t('queue.heldByYou', { time: clock(claim.until) })
+        : t('queue.heldBy', { operator: claim.operator, time: clock(claim.until) })}
+    </Tag>
+  );
+}
+
+/** In a drawer: held by another operator, or already decided (by whom, when). */
+export function ClaimNotice({
+  claim,
+  decision,
+}: {
+  claim: QueueClaim | undefined;
+  decision: QueueDecision | null | undefined;
+}) {
+  const { t } = useTranslation();
+  if (decision) {
+    return (
+      <Alert
+        type="info"
+        showIcon
+        style={{ marginBottom: 16 }}
+        title={t('queue.decidedBy', { operator: decision.operator ?? '—', time: formatTime(decision.at) })}
+        data-testid="decided-by"
+      />
+    );
+  }
+  if (claim && !claim.mine) {
+    return (
+      <Alert
+        type="warning"
+        showIcon
+        style={{ marginBottom: 16 }}
+        title={t('queue.heldBy', { operator: claim.operator, time: clock(claim.until) })}
+        description={t('queue.heldHint')}
+        data-testid="held-by"
+      />
+    );
+  }
+  return null;
+}

@@ -1,0 +1,1 @@
+export { profileQuery, profileQueryKey, useProfile } from './api/profile-query.ts';
