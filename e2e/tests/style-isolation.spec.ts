@@ -41,10 +41,11 @@ test('Markets -> a stock -> back keeps the markets rows as they were, and the st
   await expect(page.getByTestId('tabbar')).toHaveCount(0);
   await expect(onScreen(page).getByTestId('quote-change')).toBeVisible();
   await expect(onScreen(page).getByTestId('quote-change')).toHaveText(/\d/);
-  const price = await onScreen(page)
-    .getByTestId('quote-price')
-    .evaluate((element) => getComputedStyle(element).fontSize);
-  expect(Number.parseFloat(price)).toBeGreaterThan(24);
+  // The price's element is replaced on every tick (its flash): read its size until one read lands.
+  const price = onScreen(page).getByTestId('quote-price');
+  await expect
+    .poll(async () => Number.parseFloat(await price.evaluate((element) => getComputedStyle(element).fontSize)))
+    .toBeGreaterThan(24);
   await page.goBack();
   await expect(page).toHaveURL(/pages\/main\/market\/index/);
   expect(await measure(onScreen(page).getByTestId('quote-row').first())).toEqual(before);
