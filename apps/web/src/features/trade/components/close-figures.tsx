@@ -2,6 +2,7 @@ import type { HoldingClosePreview } from '@soar/contract';
 import Decimal from 'decimal.js';
 import { useTranslation } from 'react-i18next';
 import { useTradeFormat } from '../use-trade-format.ts';
+import { Row } from './figure-row.tsx';
 import styles from './trade.module.css';
 
 /**
@@ -54,14 +55,5 @@ export function CloseFigures({
         <p className={styles.caption}>{t('trading.closing.parts', { count: preview.parts.length })}</p>
       )}
     </section>
-  );
-}
-
-function Row({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
-  return (
-    <div className={styles.row}>
-      <dt>{label}</dt>
-      <dd data-testid={testId}>{children}</dd>
-    </div>
   );
 }

@@ -20,6 +20,7 @@ import {
 } from '../ticket.ts';
 import { useTradeFormat } from '../use-trade-format.ts';
 import { CloseFigures } from './close-figures.tsx';
+import { Row } from './figure-row.tsx';
 import { PreviewFigures } from './preview-figures.tsx';
 import { SessionLine } from './session-line.tsx';
 import styles from './trade.module.css';
@@ -214,14 +215,5 @@ function ConfirmOpen({
         {t('trading.confirm.place')}
       </Button>
     </form>
-  );
-}
-
-function Row({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div className={styles.row}>
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
   );
 }

@@ -10,6 +10,7 @@ import { useOrderDetail } from '../api/detail.ts';
 import { type UpdateBody, useUpdateOrder } from '../api/update.ts';
 import { kindOf, protectionProblems } from '../ticket.ts';
 import { useTradeFormat } from '../use-trade-format.ts';
+import { Row } from './figure-row.tsx';
 import { PriceInput } from './price-input.tsx';
 import styles from './trade.module.css';
 
@@ -115,15 +116,6 @@ export function OrderSheet({ order: initial, onClose }: { order: Order; onClose:
         )}
       </div>
     </Sheet>
-  );
-}
-
-function Row({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div className={styles.row}>
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
   );
 }
 

@@ -12,6 +12,7 @@ import { useUpdateOrder } from '../api/update.ts';
 import type { LiveFigures } from '../live-pnl.ts';
 import { protectionProblems, quantityProblem } from '../ticket.ts';
 import { useTradeFormat } from '../use-trade-format.ts';
+import { Row } from './figure-row.tsx';
 import { LotStepper } from './lot-stepper.tsx';
 import { PriceInput } from './price-input.tsx';
 import styles from './trade.module.css';
@@ -70,15 +71,6 @@ export function PositionSheet({
         <ProtectionForm position={position} mark={figures.mark} />
       </div>
     </Sheet>
-  );
-}
-
-function Row({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div className={styles.row}>
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
   );
 }
 

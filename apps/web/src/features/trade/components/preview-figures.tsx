@@ -2,6 +2,7 @@ import type { OrderPreview } from '@soar/contract';
 import Decimal from 'decimal.js';
 import { useTranslation } from 'react-i18next';
 import { useTradeFormat } from '../use-trade-format.ts';
+import { Row } from './figure-row.tsx';
 import styles from './trade.module.css';
 
 /**
@@ -76,14 +77,5 @@ export function PreviewFigures({
         <p className={styles.notice}>{t('trading.ticket.closedNote')}</p>
       )}
     </section>
-  );
-}
-
-function Row({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
-  return (
-    <div className={styles.row}>
-      <dt>{label}</dt>
-      <dd data-testid={testId}>{children}</dd>
-    </div>
   );
 }
