@@ -243,7 +243,12 @@ test('a bank account added in the back office is offered on the deposit page unt
   await expect(deposit.getByTestId('bank-account-number').filter({ hasText: account })).toBeVisible();
 
   await row.getByRole('button', { name: 'Edit' }).click();
-  await form.locator('#enabled').click();
+  // The switch is read back: a click while the dialog still opens can land before the form is filled.
+  const enabled = form.locator('#enabled');
+  await expect(async () => {
+    if ((await enabled.getAttribute('aria-checked')) === 'true') await enabled.click();
+    await expect(enabled).toHaveAttribute('aria-checked', 'false', { timeout: 1000 });
+  }).toPass();
   await form.locator('.ant-modal-footer .ant-btn-primary').click();
   await confirmDialog(page, 'Save these changes?');
   await expect(row).toContainText('No');

@@ -54,14 +54,27 @@ for (const role of Object.keys(operators) as (keyof typeof operators)[]) {
       const here = new URL(page.url()).pathname;
       const tabs = content.locator('[role="tab"]:visible, .ant-segmented-item:visible');
       for (let tab = 0; tab < (await tabs.count()); tab += 1) {
-        const target = tabs.nth(tab);
+        // Held as one element: a tab bar that renders late can move the switches after it.
+        const target = await tabs.nth(tab).elementHandle();
+        const isTab = (await target.getAttribute('role')) === 'tab';
         await target.dispatchEvent('click');
         await settle(page);
         expect(new URL(page.url()).pathname, label).toBe(here);
         // The switch took: a tab is selected, a segmented item marked.
-        if ((await target.getAttribute('role')) === 'tab')
-          await expect(target).toHaveAttribute('aria-selected', 'true');
-        else await expect(target).toHaveClass(/ant-segmented-item-selected/);
+        await expect
+          .poll(
+            () =>
+              target.evaluate(
+                (element, tab) =>
+                  tab
+                    ? element.getAttribute('aria-selected') === 'true'
+                    : element.classList.contains('ant-segmented-item-selected'),
+                isTab,
+              ),
+            { message: `${label}: switch ${tab}` },
+          )
+          .toBe(true);
+        await target.dispose();
       }
       expect(errors, label).toEqual([]);
     }
