@@ -4,24 +4,36 @@ import { useNavigate } from 'react-router';
 import { useLiveDeposits } from '../../features/wallet/api/deposit-address.ts';
 import { useDepositRecords } from '../../features/wallet/api/deposit-records.ts';
 import { useLiveWithdrawals, useWithdrawRecords } from '../../features/wallet/api/withdraw-records.ts';
-import { PagedList } from '../../features/wallet/components/paged-list.tsx';
 import { DepositRecordItem, WithdrawRecordItem } from '../../features/wallet/components/records.tsx';
 import { WalletPage } from '../../features/wallet/components/wallet-page.tsx';
 import type { PageProps } from '../../shared/page.ts';
+import { PagedList } from '../../shared/ui/paged-list.tsx';
 
 function Deposits() {
+  const { t } = useTranslation();
   const records = useDepositRecords();
   useLiveDeposits();
   return (
-    <PagedList query={records} testId="deposit-records" render={(record) => <DepositRecordItem record={record} />} />
+    <PagedList
+      query={records}
+      testId="deposit-records"
+      empty={t('wallet.empty')}
+      render={(record) => <DepositRecordItem record={record} />}
+    />
   );
 }
 
 function Withdrawals() {
+  const { t } = useTranslation();
   const records = useWithdrawRecords();
   useLiveWithdrawals();
   return (
-    <PagedList query={records} testId="withdraw-records" render={(record) => <WithdrawRecordItem record={record} />} />
+    <PagedList
+      query={records}
+      testId="withdraw-records"
+      empty={t('wallet.empty')}
+      render={(record) => <WithdrawRecordItem record={record} />}
+    />
   );
 }
 

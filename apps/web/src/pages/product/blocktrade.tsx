@@ -6,8 +6,8 @@ import { OfferCard } from '../../features/blocktrade/components/offer-card.tsx';
 import { MyBlockOrders } from '../../features/blocktrade/index.ts';
 import { useSessionStore } from '../../features/session/store.ts';
 import { guardLoginPath } from '../../shared/navigation.ts';
-import { InfiniteList } from '../../shared/ui/infinite-list.tsx';
 import { PageFrame } from '../../shared/ui/page-frame.tsx';
+import { PagedList } from '../../shared/ui/paged-list.tsx';
 import { Segments } from '../../shared/ui/segments.tsx';
 
 type Tab = BlockOfferStatus | 'mine';
@@ -40,16 +40,10 @@ export function Page() {
       {tab === 'mine' ? (
         <MyBlockOrders />
       ) : (
-        <InfiniteList
+        <PagedList
           query={offers}
           testId="block-offers"
-          texts={{
-            empty: t('blocktrade.empty.offers'),
-            more: t('blocktrade.more'),
-            loading: t('blocktrade.loading'),
-            error: t('blocktrade.loadError'),
-            retry: t('blocktrade.retry'),
-          }}
+          empty={t('blocktrade.empty.offers')}
           render={(offer) => <OfferCard offer={offer} onOrder={() => order(offer.id)} />}
         />
       )}

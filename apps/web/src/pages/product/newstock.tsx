@@ -5,8 +5,8 @@ import { MySubscriptions } from '../../features/ipo/components/my-subscriptions.
 import { OfferCard } from '../../features/ipo/components/offer-card.tsx';
 import { useSessionStore } from '../../features/session/store.ts';
 import { guardLoginPath } from '../../shared/navigation.ts';
-import { InfiniteList } from '../../shared/ui/infinite-list.tsx';
 import { PageFrame, pageLinkClass } from '../../shared/ui/page-frame.tsx';
+import { PagedList } from '../../shared/ui/paged-list.tsx';
 import { Segments } from '../../shared/ui/segments.tsx';
 
 type Tab = OfferListState | 'mine';
@@ -50,16 +50,10 @@ export function Page() {
       {state === 'mine' ? (
         <MySubscriptions />
       ) : (
-        <InfiniteList
+        <PagedList
           query={offers}
           testId="ipo-list"
-          texts={{
-            empty: t('ipo.empty.offers'),
-            more: t('ipo.more'),
-            loading: t('ipo.loading'),
-            error: t('ipo.loadError'),
-            retry: t('ipo.retry'),
-          }}
+          empty={t('ipo.empty.offers')}
           render={(offer) => <OfferCard offer={offer} onSubscribe={() => subscribe(offer.id)} />}
         />
       )}

@@ -6,10 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { OrderSheetById } from '../../features/trade/components/order-by-id.tsx';
 import { useBalances } from '../../features/wallet/api/balance.ts';
 import { type TransactionFilter, useTransactions } from '../../features/wallet/api/transactions.ts';
-import { PagedList } from '../../features/wallet/components/paged-list.tsx';
 import { TransactionItem } from '../../features/wallet/components/records.tsx';
 import { Card, Row, WalletPage } from '../../features/wallet/components/wallet-page.tsx';
 import { useFormat } from '../../features/wallet/use-format.ts';
+import { PagedList } from '../../shared/ui/paged-list.tsx';
 
 const all = 'all';
 
@@ -63,6 +63,7 @@ export function Page() {
       <PagedList
         query={lines}
         testId="transactions"
+        empty={t('wallet.empty')}
         render={(line) => <TransactionItem line={line} onOpenOrder={setOrder} />}
       />
       {order !== null && <OrderSheetById id={order} onClose={() => setOrder(null)} />}

@@ -2,10 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useFundRates, useFunds } from '../../features/quant/api/funds.ts';
 import { FundPicker, FundRecord } from '../../features/quant/components/fund-record.tsx';
-import { listTexts } from '../../features/quant/components/list-texts.ts';
 import type { PageProps } from '../../shared/page.ts';
-import { InfiniteList } from '../../shared/ui/infinite-list.tsx';
 import { PageFrame } from '../../shared/ui/page-frame.tsx';
+import { PagedList } from '../../shared/ui/paged-list.tsx';
 
 /** A fund's record (`?id=`): its realised daily rates against the promised range; else a fund to pick. */
 export function Page({ query }: PageProps) {
@@ -17,9 +16,9 @@ export function Page({ query }: PageProps) {
   if (id === undefined) {
     return (
       <PageFrame title="pages.quantify.bak" subtitle={t('quant.pickFund')}>
-        <InfiniteList
+        <PagedList
           query={funds}
-          texts={listTexts(t, 'funds')}
+          empty={t('quant.empty.funds')}
           render={(fund) => <FundPicker fund={fund} onPick={() => navigate(`/pages/quantify/bak?id=${fund.id}`)} />}
         />
       </PageFrame>

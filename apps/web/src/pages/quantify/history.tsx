@@ -1,11 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useProfits } from '../../features/quant/api/orders.ts';
-import { listTexts } from '../../features/quant/components/list-texts.ts';
 import { ProfitRow } from '../../features/quant/components/profit-row.tsx';
 import type { PageProps } from '../../shared/page.ts';
-import { InfiniteList } from '../../shared/ui/infinite-list.tsx';
 import { PageFrame, pageLinkClass } from '../../shared/ui/page-frame.tsx';
+import { PagedList } from '../../shared/ui/paged-list.tsx';
 
 /** My daily fund profits, newest first: every order's, or one order's (`?orderId=`). */
 export function Page({ query }: PageProps) {
@@ -24,10 +23,10 @@ export function Page({ query }: PageProps) {
         )
       }
     >
-      <InfiniteList
+      <PagedList
         query={profits}
         testId="quant-profits"
-        texts={listTexts(t, 'profits')}
+        empty={t('quant.empty.profits')}
         render={(profit) => <ProfitRow profit={profit} />}
       />
     </PageFrame>

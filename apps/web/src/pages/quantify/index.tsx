@@ -5,11 +5,10 @@ import { Link, useNavigate } from 'react-router';
 import { useFunds } from '../../features/quant/api/funds.ts';
 import { BuySheet } from '../../features/quant/components/buy-sheet.tsx';
 import { FundCard } from '../../features/quant/components/fund-card.tsx';
-import { listTexts } from '../../features/quant/components/list-texts.ts';
 import { useSessionStore } from '../../features/session/store.ts';
 import { guardLoginPath } from '../../shared/navigation.ts';
-import { InfiniteList } from '../../shared/ui/infinite-list.tsx';
 import { PageFrame, pageLinkClass } from '../../shared/ui/page-frame.tsx';
+import { PagedList } from '../../shared/ui/paged-list.tsx';
 import { Segments } from '../../shared/ui/segments.tsx';
 
 const states: QuantSaleState[] = ['onSale', 'upcoming', 'ended'];
@@ -49,10 +48,10 @@ export function Page() {
         onChange={setState}
         options={states.map((value) => ({ value, label: t(`quant.states.${value}`) }))}
       />
-      <InfiniteList
+      <PagedList
         query={funds}
         testId="fund-list"
-        texts={listTexts(t, 'funds')}
+        empty={t('quant.empty.funds')}
         render={(fund) => (
           <FundCard
             fund={fund}

@@ -3,10 +3,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useOrders } from '../../features/quant/api/orders.ts';
-import { listTexts } from '../../features/quant/components/list-texts.ts';
 import { OrderCard } from '../../features/quant/components/order-card.tsx';
-import { InfiniteList } from '../../shared/ui/infinite-list.tsx';
 import { PageFrame, pageLinkClass } from '../../shared/ui/page-frame.tsx';
+import { PagedList } from '../../shared/ui/paged-list.tsx';
 import { Segments } from '../../shared/ui/segments.tsx';
 
 const tabs = ['inProgress', 'ended'] as const;
@@ -31,10 +30,10 @@ export function Page() {
         onChange={setTab}
         options={tabs.map((value) => ({ value, label: t(`quant.orderStatus.${quantOrderStatuses[value]}`) }))}
       />
-      <InfiniteList
+      <PagedList
         query={orders}
         testId="quant-orders"
-        texts={listTexts(t, 'orders')}
+        empty={t('quant.empty.orders')}
         render={(order) => <OrderCard order={order} />}
       />
     </PageFrame>

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { InfiniteList } from '../../../shared/ui/infinite-list.tsx';
+import { PagedList } from '../../../shared/ui/paged-list.tsx';
 import { useBlockOrders } from '../api/blocktrade.ts';
 import { OrderCard } from './order-card.tsx';
 
@@ -8,16 +8,10 @@ export function MyBlockOrders() {
   const { t } = useTranslation();
   const orders = useBlockOrders();
   return (
-    <InfiniteList
+    <PagedList
       query={orders}
       testId="block-orders"
-      texts={{
-        empty: t('blocktrade.empty.orders'),
-        more: t('blocktrade.more'),
-        loading: t('blocktrade.loading'),
-        error: t('blocktrade.loadError'),
-        retry: t('blocktrade.retry'),
-      }}
+      empty={t('blocktrade.empty.orders')}
       render={(order) => <OrderCard order={order} />}
     />
   );

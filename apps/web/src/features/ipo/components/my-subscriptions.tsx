@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { confirm, toast } from '../../../shared/feedback.ts';
 import { newKey } from '../../../shared/idempotency.ts';
-import { InfiniteList } from '../../../shared/ui/infinite-list.tsx';
+import { PagedList } from '../../../shared/ui/paged-list.tsx';
 import { useSubscriptions } from '../api/offers.ts';
 import { useCancelSubscription } from '../api/subscribe.ts';
 import { SubscriptionCard } from './subscription-card.tsx';
@@ -35,16 +35,10 @@ export function MySubscriptions() {
   }
 
   return (
-    <InfiniteList
+    <PagedList
       query={subscriptions}
       testId="ipo-subscriptions"
-      texts={{
-        empty: t('ipo.empty.subscriptions'),
-        more: t('ipo.more'),
-        loading: t('ipo.loading'),
-        error: t('ipo.loadError'),
-        retry: t('ipo.retry'),
-      }}
+      empty={t('ipo.empty.subscriptions')}
       render={(subscription) => {
         const awaiting = subscription.status === ipoSubscriptionStatuses.awaiting;
         const windowOpen = awaiting && Date.parse(subscription.endTime) > Date.now();

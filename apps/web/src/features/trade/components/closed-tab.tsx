@@ -1,10 +1,9 @@
 import { directions, type PositionClose } from '@soar/contract';
 import { useTranslation } from 'react-i18next';
-import { InfiniteList } from '../../../shared/ui/infinite-list.tsx';
+import { PagedList } from '../../../shared/ui/paged-list.tsx';
 import { useClosedPositions } from '../api/closed.ts';
 import { signOf } from '../live-pnl.ts';
 import { useTradeFormat } from '../use-trade-format.ts';
-import { listTexts } from './list-texts.ts';
 import styles from './trade.module.css';
 
 /** My closing positions: every close, whole or a part, with its realised P/L and why it got its price. */
@@ -12,10 +11,10 @@ export function ClosedTab() {
   const { t } = useTranslation();
   const closes = useClosedPositions();
   return (
-    <InfiniteList
+    <PagedList
       query={closes}
       testId="closed-list"
-      texts={listTexts(t, t('trading.empty.closed'))}
+      empty={t('trading.empty.closed')}
       render={(close) => <CloseCard close={close} />}
     />
   );

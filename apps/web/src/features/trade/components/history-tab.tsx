@@ -2,13 +2,12 @@ import { directions, type OrderStatus, type orderHistoryItem, orderStatusList } 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { InfiniteList } from '../../../shared/ui/infinite-list.tsx';
+import { PagedList } from '../../../shared/ui/paged-list.tsx';
 import { useDebounced } from '../../../shared/use-debounced.ts';
 import { type HistoryFilter, useOrderHistory } from '../api/history.ts';
 import { kindOf } from '../ticket.ts';
 import { useTradeFormat } from '../use-trade-format.ts';
 import styles from './history.module.css';
-import { listTexts } from './list-texts.ts';
 import { OrderSheet } from './order-sheet.tsx';
 import trade from './trade.module.css';
 
@@ -109,10 +108,10 @@ export function HistoryTab() {
         )}
       </fieldset>
       {!backwards && (
-        <InfiniteList
+        <PagedList
           query={orders}
           testId="history-list"
-          texts={listTexts(t, t(filtered ? 'trading.empty.history' : 'trading.empty.historyNone'))}
+          empty={t(filtered ? 'trading.empty.history' : 'trading.empty.historyNone')}
           render={(order) => <HistoryCard order={order} onOpen={() => setOpen(order)} />}
         />
       )}

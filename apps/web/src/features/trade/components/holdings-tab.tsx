@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLivePrices } from '../../../shared/quote/use-live-prices.ts';
+import { ListState } from '../../../shared/ui/list-state.tsx';
 import { useHoldings } from '../api/holdings.ts';
 import { usePendingOrders } from '../api/pending.ts';
 import { liveFigures, totalsByCurrency } from '../live-pnl.ts';
@@ -64,23 +65,18 @@ export function HoldingsTab() {
             onOpen={() => setPositionId(position.id)}
           />
         ))}
-        {holdings.isPending && <p className={styles.hint}>{t('trading.loading')}</p>}
-        {holdings.isError && (
-          <p className={styles.hint}>
-            {t('trading.loadError')}{' '}
-            <button type="button" className={styles.link} onClick={() => void holdings.refetch()}>
-              {t('trading.retry')}
-            </button>
-          </p>
-        )}
-        {holdings.isSuccess && rows.length === 0 && orders.length === 0 && (
-          <div className={styles.empty} data-testid="holdings-empty">
-            <p>{t('trading.empty.holdings')}</p>
-            <Link className={styles.link} to="/pages/main/market/index">
-              {t('trading.empty.browse')}
-            </Link>
-          </div>
-        )}
+        <ListState
+          query={holdings}
+          isEmpty={rows.length === 0 && orders.length === 0}
+          empty={
+            <div data-testid="holdings-empty">
+              <p>{t('trading.empty.holdings')}</p>
+              <Link className={styles.link} to="/pages/main/market/index">
+                {t('trading.empty.browse')}
+              </Link>
+            </div>
+          }
+        />
       </section>
       {selected && (
         <PositionSheet
