@@ -71,7 +71,7 @@ test('sign up by email lands signed in on the profile; log out and back in shows
   await expect(page.getByText('Please tick and agree')).toBeVisible();
   await page.getByTestId('agree').click();
   await page.getByTestId('register-submit').click();
-  await expect(page.getByText('the password entered twice is inconsistent')).toBeVisible();
+  await expect(page.getByText('The two passwords differ')).toBeVisible();
   await page.getByTestId('confirm-password').locator('input').fill('pass1234');
   await page.getByTestId('register-submit').click();
 

@@ -26,7 +26,7 @@ test('login: nothing shows before the first submit, then each error follows its 
 
   // `x@y` is not an address the server takes; the browser's own tooltip never shows (novalidate).
   await input(page, 'mail').fill('x@y');
-  await expect(errorOf(page, 'mail')).toHaveText('Please enter a valid email');
+  await expect(errorOf(page, 'mail')).toHaveText('Enter an email address such as name@example.com');
   await input(page, 'mail').fill('someone@example.test');
   await expect(errorOf(page, 'mail')).toHaveCount(0);
   await input(page, 'password').fill('abc');
@@ -46,7 +46,7 @@ test('register: a confirmation that cannot match is flagged as typed; every erro
   await input(page, 'confirm-password').fill('pass');
   await expect(errorOf(page, 'confirm-password')).toHaveCount(0);
   await input(page, 'confirm-password').fill('pasX');
-  await expect(errorOf(page, 'confirm-password')).toHaveText('the password entered twice is inconsistent');
+  await expect(errorOf(page, 'confirm-password')).toHaveText('The two passwords differ');
   await input(page, 'confirm-password').fill('pass1234');
   await expect(errorOf(page, 'confirm-password')).toHaveCount(0);
 
@@ -63,7 +63,7 @@ test('register: a confirmation that cannot match is flagged as typed; every erro
   await expect(page.getByText('Please tick and agree')).toHaveCount(0);
 
   await input(page, 'password').fill('pass12345');
-  await expect(errorOf(page, 'confirm-password')).toHaveText('the password entered twice is inconsistent');
+  await expect(errorOf(page, 'confirm-password')).toHaveText('The two passwords differ');
   await input(page, 'confirm-password').fill('pass12345');
   await expect(errorOf(page, 'confirm-password')).toHaveCount(0);
   await expect(page.locator('.adm-form-item-feedback-error')).toHaveCount(0);
@@ -77,7 +77,7 @@ test("German: the messages are the German catalogue's, and they clear when fixed
   await page.getByTestId('login-submit').click();
   await expect(errorOf(page, 'mail')).toHaveText('E-Mail ist erforderlich');
   await input(page, 'mail').fill('x@y');
-  await expect(errorOf(page, 'mail')).toHaveText('Bitte geben Sie eine gültige E-Mail-Adresse ein');
+  await expect(errorOf(page, 'mail')).toHaveText('Geben Sie eine E-Mail-Adresse wie name@example.com ein');
   await input(page, 'mail').fill('jemand@example.test');
   await expect(errorOf(page, 'mail')).toHaveCount(0);
 });
@@ -97,7 +97,9 @@ test('wallet: the deposit amount follows the contract rule (a whole number from 
     'The amount must be a whole number of at least 1',
   );
   await form.locator('input').fill('abc');
-  await expect(form.locator('.adm-form-item-feedback-error')).toHaveText('Please enter the correct amount');
+  await expect(form.locator('.adm-form-item-feedback-error')).toHaveText(
+    'Enter the amount in digits, such as 100 or 25.50',
+  );
   await form.locator('input').fill('25');
   await expect(form.locator('.adm-form-item-feedback-error')).toHaveCount(0);
 });

@@ -110,11 +110,11 @@ test('borrow: a drawn signature and the accepted contract; approved by the opera
   const form = page.getByTestId('loan-apply');
   await form.locator('input[name=amount]').fill('300.5');
   await form.getByRole('button', { name: 'Apply' }).click();
-  await expect(form.getByText('The loan amount must be an integer')).toBeVisible();
+  await expect(form.getByText('Enter the loan amount as a whole number in digits, such as 5000')).toBeVisible();
   await expect(form.getByText('Please sign: a signature is required')).toBeVisible();
   await expect(form.getByText('Please tick and agree')).toBeVisible();
   await form.locator('input[name=amount]').fill('300');
-  await expect(form.getByText('The loan amount must be an integer')).toHaveCount(0);
+  await expect(form.getByText('Enter the loan amount as a whole number in digits, such as 5000')).toHaveCount(0);
   // 0.05 % a day of 300 is 0.15 USD, seven days of it on top of the principal.
   await expect(form.getByTestId('loan-total')).toHaveText('301.05 USD');
   await expect(form.getByTestId('loan-contract-link')).toHaveAttribute(

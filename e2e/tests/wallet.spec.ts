@@ -248,5 +248,6 @@ test('a custom amount continues to the bank form with the amount filled in, or t
   await page.locator('#amount').fill('300');
   await page.getByRole('button', { name: 'Continue by bank transfer' }).click();
   await expect(page).toHaveURL(/deposit\/card\?amount=300/);
-  await expect(page.locator('#amount')).toHaveValue('300');
+  // The bank form renders once its channels have loaded (a page chunk and a call on a busy machine).
+  await expect(page.locator('#amount')).toHaveValue('300', { timeout: 15_000 });
 });

@@ -234,7 +234,13 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   jobs.register(quantAccrueJob({ ...products, calendar, seed: config.simulatorSeed }));
   jobs.register(loanAccrueJob(products));
   // Trading (docs/trading.md): the engine executes triggers on the engine node only.
-  const trade = new TradeService({ db: database.db, ledger: wallet.ledger, market: engine, clock: engine.clock });
+  const trade = new TradeService({
+    db: database.db,
+    ledger: wallet.ledger,
+    market: engine,
+    clock: engine.clock,
+    decimalsOf: (code) => settings.snapshot.currencies.find((currency) => currency.code === code)?.decimals,
+  });
   const tradeEngine = new TradeEngine(trade, engine, wallet.ledger, {
     stopOutRatio: async (market) => (await trade.feeRow(market)).stopOutRatio,
     onError: (error) => app.log.error({ err: error }, 'trade execution failed'),

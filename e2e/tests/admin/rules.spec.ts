@@ -106,7 +106,7 @@ test('an adjustment with 3 decimals on USD is refused under the amount; the conf
   const member = await registerMember(api);
   const finance = await operatorSession(api, 'finance');
   const creates = requestsTo(page, '/admin/adjustment/create');
-  await openAs(page, finance, `/adjustments?new=1&userId=${member.id}&uid=${member.uid}`);
+  await openAs(page, finance, `/adjustments?new=1&uid=${member.uid}`);
   const form = page.locator('.ant-modal', { hasText: 'New adjustment' });
   await expect(form.getByTestId('adjustment-member')).toContainText(member.uid);
   const amount = form.getByTestId('adjustment-amount');
@@ -129,7 +129,7 @@ test('an adjustment with 3 decimals on USD is refused under the amount; the conf
   const listed = await call<{ list: { amount: string; uid: string }[] }>(
     api,
     'get',
-    `admin/adjustment/list?userId=${member.id}`,
+    `admin/adjustment/list?uid=${member.uid}`,
     finance.token,
   );
   expect(listed.list).toMatchObject([{ amount: '0.01', uid: member.uid }]);

@@ -102,7 +102,7 @@ export const positiveAmount = decimalString.refine((value) => /[1-9]/.test(value
 });
 
 export const adjustmentCreateBody = z.object({
-  userId: idField,
+  uid: uidField.describe('the member’s 8-digit UID'),
   currency: z.string().trim().min(1).max(10),
   direction: z.enum(adjustmentDirections),
   amount: positiveAmount,
@@ -128,7 +128,7 @@ export const adjustmentItem = z.object({
 });
 export const adjustmentQuery = pageQuery.extend({
   status: z.coerce.number().int().min(0).max(2).optional(),
-  userId: idField.optional(),
+  uid: uidField.optional().describe('the member’s 8-digit UID'),
 });
 export const adjustmentDecisionBody = z.object({ id: idField, remark: z.string().trim().max(500).optional() });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Api } from './api.ts';
 import { ok, page, pageQuery } from './envelope.ts';
-import { idField, memberRef, isoTime as time } from './fields.ts';
+import { idField, memberRef, isoTime as time, uidField } from './fields.ts';
 import { decimalString } from './money.ts';
 import { cryptoNetwork, depositRecord } from './wallet.ts';
 import { adminWithdrawItem } from './wallet-admin.ts';
@@ -10,7 +10,6 @@ import { adminWithdrawItem } from './wallet-admin.ts';
 export const chainErrors = {
   DEPOSIT_ON_CHAIN: 409,
   CHAIN_MEMBER_REQUIRED: 422,
-  CHAIN_MEMBER_NOT_FOUND: 422,
   CHAIN_MEMBER_FIXED: 422,
 } as const;
 
@@ -148,7 +147,7 @@ export const chainTransferPage = page(chainTransferItem);
 export const chainTransferReviewBody = z.object({
   id: idField,
   decision: z.enum(['credit', 'dismiss']),
-  userId: idField.optional().describe('who is credited when the address belongs to no member'),
+  uid: uidField.optional().describe('the 8-digit UID of who is credited when the address belongs to no member'),
   remark: z.string().trim().min(1).max(500),
 });
 export type ChainTransferReviewBody = z.infer<typeof chainTransferReviewBody>;

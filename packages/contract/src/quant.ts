@@ -59,7 +59,7 @@ export const quantFund = z.object({
 export type QuantFund = z.infer<typeof quantFund>;
 
 export const quantListQuery = pageQuery.extend({
-  market: z.string().trim().max(10).optional(),
+  market: z.string().trim().toUpperCase().max(10).optional(),
   /** Only the funds in this sale state (the home page asks for `onSale`). */
   state: z.enum(['upcoming', 'onSale', 'ended']).optional(),
 });

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { isoTime as time } from './fields.ts';
+import { decimalString } from './money.ts';
 
 /** Failures of trading (docs/trading.md). */
 export const tradeErrors = {
@@ -141,3 +143,36 @@ export const quantityField = z
   .int({ error: 'validation.integer' })
   .min(1, { error: 'validation.tooSmall' })
   .max(maxOrderQuantity, { error: 'validation.tooBig' });
+
+export const symbolField = z.string().trim().min(1, { error: 'validation.required' }).max(32).toUpperCase();
+
+/** The market's session at the time of the answer. */
+export const tradeSession = z.object({
+  market: z.string(),
+  timezone: z.string(),
+  state: z.enum(['open', 'break', 'closed']),
+  alwaysOpen: z.boolean(),
+  nextOpen: time.nullable(),
+  nextClose: time.nullable(),
+});
+export type TradeSession = z.infer<typeof tradeSession>;
+
+export const feeBreakdown = z.object({
+  market: z.string(),
+  rate: decimalString.describe('fraction of the notional: "0.001" is 0.1 %'),
+  minimum: decimalString.describe('minimum commission per fill'),
+  platformFee: decimalString.describe('per order'),
+  vipLevel: z.number().int(),
+  discount: decimalString.describe('fraction off the commission for the VIP level: "0.2" is 20 % off'),
+  commission: decimalString.describe('after the discount and the minimum'),
+  fee: decimalString.describe('commission plus platform fee'),
+});
+export type FeeBreakdown = z.infer<typeof feeBreakdown>;
+
+/** "Why this price": a message key, its params, and the text in the request's language. */
+export const fillReason = z.object({
+  key: z.enum(fillReasonList),
+  params: z.record(z.string(), z.string()),
+  text: z.string(),
+});
+export type FillReason = z.infer<typeof fillReason>;

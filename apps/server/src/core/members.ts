@@ -1,10 +1,21 @@
 import type { MemberRef } from '@soar/contract';
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
+import { ValidationError } from '../lib/errors.ts';
 import type { Page } from '../lib/paginate.ts';
 
 type Owned = { userId: number | null };
+
+/**
+ * The member an operator named by UID in `field` (docs/admin.md, One member identifier): an
+ * unknown UID is refused on that field (422), never taken for a database id.
+ */
+export async function memberIdOfUid(db: Database | Transaction, uid: string, field = 'uid'): Promise<number> {
+  const [member] = await db.select({ id: users.id }).from(users).where(eq(users.uid, uid));
+  if (!member) throw new ValidationError([{ messageKey: 'validation.uidUnknown', params: { field, uid } }]);
+  return member.id;
+}
 
 /** The columns of a member reference, for a select that joins `users` itself. */
 export const memberColumns = { uid: users.uid, nickname: users.nickname, mail: users.mail };

@@ -25,6 +25,10 @@ const moneyNames = new Set([
   'total',
 ]);
 const priceNames = new Set(['price']);
+
+/** A fill reason's parameters are all prices: the fill, and the limit, stop, trigger, best or target it met. */
+export const fillReasonPrices: ReadonlySet<string> = new Set(['price', 'limit', 'stop', 'trigger', 'best', 'target']);
+const noMoney: ReadonlySet<string> = new Set();
 const decimal = /^-?\d+(\.\d+)?$/;
 
 export type DecimalsOf = (currency: string) => number | undefined;
@@ -42,6 +46,7 @@ export function readableParams(
   params: Record<string, unknown>,
   decimalsOf: DecimalsOf,
   money: ReadonlySet<string> = moneyNames,
+  prices: ReadonlySet<string> = priceNames,
 ): Record<string, string | number> {
   const currency = typeof params.currency === 'string' ? params.currency : undefined;
   const decimals = currency === undefined ? undefined : (decimalsOf(currency) ?? 2);
@@ -51,7 +56,7 @@ export function readableParams(
     const text = String(value);
     if (decimals !== undefined && decimal.test(text) && money.has(name)) {
       shown[name] = formatDecimal(lang, text, Math.min(decimals, 2), decimals);
-    } else if (decimals !== undefined && decimal.test(text) && priceNames.has(name)) {
+    } else if (decimals !== undefined && decimal.test(text) && prices.has(name)) {
       shown[name] = formatDecimal(lang, text, Math.min(decimals, 2), 8);
     } else if (name === 'quantity' && /^\d+$/.test(text)) {
       shown[name] = formatDecimal(lang, text, 0, 0);
@@ -60,6 +65,16 @@ export function readableParams(
     }
   }
   return shown;
+}
+
+/** A fill reason's prices in the order's `currency`, as a notice shows them. */
+export function readableFillParams(
+  lang: LanguageKey,
+  params: Record<string, string>,
+  currency: string,
+  decimalsOf: DecimalsOf,
+): Record<string, string | number> {
+  return readableParams(lang, { ...params, currency }, decimalsOf, noMoney, fillReasonPrices);
 }
 
 function formatDecimal(lang: LanguageKey, value: string, minimum: number, maximum: number): string {

@@ -97,7 +97,11 @@ describe('the error envelope', () => {
     expect(en.statusCode).toBe(422);
     expect(en.json()).toEqual({
       code: 'VALIDATION_FAILED',
-      message: ['Please enter a valid email', 'The password has 4 to 16 characters', 'Amount must be at least 1'],
+      message: [
+        'Enter an email address such as name@example.com',
+        'The password has 4 to 16 characters',
+        'Amount must be at least 1',
+      ],
     });
     const it = await post(JSON.stringify({ password: 'abcdefghijklmnopq', amount: 2.5 }), { 'x-soar-lang': 'it' });
     expect(it.json().message).toEqual([

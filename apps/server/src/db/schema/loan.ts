@@ -55,6 +55,8 @@ export const loanProducts = pgTable(
 
 export type LoanTermsRecord = {
   productName: string;
+  /** The product's name in the other languages written when the member applied. */
+  productNames?: Partial<Record<string, string>>;
   currency: string;
   cycleDays: number;
   dailyInterestRate: string;

@@ -23,11 +23,11 @@ beforeAll(async () => {
 afterEach(() => expectLedgerVerified(t.app));
 afterAll(() => t.close());
 
-async function propose(userId: number, direction: 'credit' | 'debit', amount: string, currency = 'USD') {
+async function propose(uid: string, direction: 'credit' | 'debit', amount: string, currency = 'USD') {
   const created = await api(t.app).post(
     'admin/adjustment/create',
     {
-      userId,
+      uid,
       currency,
       direction,
       amount,
@@ -42,7 +42,7 @@ async function propose(userId: number, direction: 'credit' | 'debit', amount: st
 describe('manual balance adjustments (maker-checker)', () => {
   it('a proposal moves nothing; another operator’s approval moves exactly the amount', async () => {
     const member = await createMember(t.app);
-    const proposal = await propose(member.user.id, 'credit', '125.5');
+    const proposal = await propose(member.user.uid, 'credit', '125.5');
     expect(proposal).toMatchObject({ status: 0, makerId: maker.operator.id, checkerId: null, amount: '125.5' });
     expect((await balanceOf(t.app, member.headers, 'USD')).available).toBe('0');
     const approved = await api(t.app).post(
@@ -76,7 +76,7 @@ describe('manual balance adjustments (maker-checker)', () => {
 
   it('the maker cannot approve their own adjustment, and nothing moves', async () => {
     const member = await createMember(t.app);
-    const proposal = await propose(member.user.id, 'credit', '50');
+    const proposal = await propose(member.user.uid, 'credit', '50');
     const own = await api(t.app).post(
       'admin/adjustment/approve',
       { id: proposal.id },
@@ -85,23 +85,23 @@ describe('manual balance adjustments (maker-checker)', () => {
     expect(own.statusCode).toBe(403);
     expect(own.json()).toEqual({ code: 'ADJUSTMENT_OWN', message: 'Un autre opérateur doit approuver cet ajustement' });
     expect((await balanceOf(t.app, member.headers, 'USD')).available).toBe('0');
-    const list = await api(t.app).get(`admin/adjustment/list?userId=${member.user.id}`, { headers: checker.headers });
+    const list = await api(t.app).get(`admin/adjustment/list?uid=${member.user.uid}`, { headers: checker.headers });
     expect(list.json().data.list[0]).toMatchObject({ id: proposal.id, status: 0 });
   });
 
   it('a debit takes money back; one the balance cannot cover is refused and stays pending', async () => {
     const member = await createMember(t.app);
     await fund(t.app, member, checker, '100', 'USDT');
-    const debit = await propose(member.user.id, 'debit', '30', 'USDT');
+    const debit = await propose(member.user.uid, 'debit', '30', 'USDT');
     expect(
       (await api(t.app).post('admin/adjustment/approve', { id: debit.id }, { headers: checker.headers })).statusCode,
     ).toBe(200);
     expect((await balanceOf(t.app, member.headers, 'USDT')).available).toBe('70');
-    const tooMuch = await propose(member.user.id, 'debit', '70.01', 'USDT');
+    const tooMuch = await propose(member.user.uid, 'debit', '70.01', 'USDT');
     const refused = await api(t.app).post('admin/adjustment/approve', { id: tooMuch.id }, { headers: checker.headers });
     expect([refused.statusCode, refused.json().code]).toEqual([400, 'INSUFFICIENT_BALANCE']);
     expect((await balanceOf(t.app, member.headers, 'USDT')).available).toBe('70');
-    const pending = await api(t.app).get(`admin/adjustment/list?status=0&userId=${member.user.id}`, {
+    const pending = await api(t.app).get(`admin/adjustment/list?status=0&uid=${member.user.uid}`, {
       headers: checker.headers,
     });
     expect(pending.json().data.list.map((row: { id: number }) => row.id)).toEqual([tooMuch.id]);
@@ -109,7 +109,7 @@ describe('manual balance adjustments (maker-checker)', () => {
 
   it('a rejected or decided adjustment cannot be decided again; the maker may withdraw their own', async () => {
     const member = await createMember(t.app);
-    const first = await propose(member.user.id, 'credit', '10');
+    const first = await propose(member.user.uid, 'credit', '10');
     const withdrawn = await api(t.app).post(
       'admin/adjustment/reject',
       {
@@ -126,7 +126,7 @@ describe('manual balance adjustments (maker-checker)', () => {
 
   it('racing approvals of one adjustment move the money once', async () => {
     const member = await createMember(t.app);
-    const proposal = await propose(member.user.id, 'credit', '40');
+    const proposal = await propose(member.user.uid, 'credit', '40');
     const others = await Promise.all([1, 2, 3].map(() => createOperator(t.app, { role: 'finance' })));
     const answers = await Promise.all(
       [checker, ...others].map((operator) =>
@@ -139,7 +139,7 @@ describe('manual balance adjustments (maker-checker)', () => {
 
   it('a replayed approval with the same Idempotency-Key answers the first result and moves nothing more', async () => {
     const member = await createMember(t.app);
-    const proposal = await propose(member.user.id, 'credit', '7');
+    const proposal = await propose(member.user.uid, 'credit', '7');
     const headers = { ...checker.headers, 'idempotency-key': `approve-${proposal.id}` };
     const first = await api(t.app).post('admin/adjustment/approve', { id: proposal.id }, { headers: headers });
     const again = await api(t.app).post('admin/adjustment/approve', { id: proposal.id }, { headers: headers });
@@ -149,7 +149,7 @@ describe('manual balance adjustments (maker-checker)', () => {
 
   it('an amount with more decimals than its currency is a 422 naming the field, in two languages, and creates nothing', async () => {
     const member = await createMember(t.app);
-    const body = { userId: member.user.id, direction: 'credit', reason: 'Correction of a bank fee' };
+    const body = { uid: member.user.uid, direction: 'credit', reason: 'Correction of a bank fee' };
     const cases: [string, string, string, string][] = [
       ['USD', '0.001', 'en', 'Amount has at most 2 decimals in USD'],
       ['USD', '520000.001', 'fr', 'Montant a au plus 2 décimales en USD'],
@@ -167,16 +167,16 @@ describe('manual balance adjustments (maker-checker)', () => {
         { code: 'VALIDATION_FAILED', message: [message] },
       ]);
     }
-    const list = await api(t.app).get(`admin/adjustment/list?userId=${member.user.id}`, { headers: checker.headers });
+    const list = await api(t.app).get(`admin/adjustment/list?uid=${member.user.uid}`, { headers: checker.headers });
     expect(list.json().data.total).toBe(0);
-    const accepted = await propose(member.user.id, 'credit', '0.01');
-    const yen = await propose(member.user.id, 'credit', '15', 'JPY');
+    const accepted = await propose(member.user.uid, 'credit', '0.01');
+    const yen = await propose(member.user.uid, 'credit', '15', 'JPY');
     expect([accepted.status, yen.status]).toEqual([0, 0]);
   });
 
   it('a pending adjustment with more decimals than its currency is not approved and moves nothing', async () => {
     const member = await createMember(t.app);
-    const proposal = await propose(member.user.id, 'credit', '5');
+    const proposal = await propose(member.user.uid, 'credit', '5');
     // A proposal stored before the rule (docs/admin.md, Rules): the approval checks it again.
     await t.app.db
       .update(balanceAdjustments)
@@ -196,22 +196,64 @@ describe('manual balance adjustments (maker-checker)', () => {
     expect(row).toMatchObject({ status: 0, checkerId: null, entryId: null });
   });
 
+  it('names the member by UID: a database id, a malformed or an unknown UID is a 422 naming the field, and creates nothing', async () => {
+    const member = await createMember(t.app);
+    const body = { currency: 'USD', direction: 'credit', amount: '1', reason: 'Correction of a bank fee' };
+    const cases: [unknown, string, string][] = [
+      [String(member.user.id), 'en', 'Member UID must be 8 digits, such as 10000001'],
+      ['1234567a', 'en', 'Member UID must be 8 digits, such as 10000001'],
+      ['99999998', 'en', 'Member UID: no member has the UID 99999998'],
+      ['99999998', 'de', 'Mitglieds-UID: Kein Mitglied hat die UID 99999998'],
+    ];
+    for (const [uid, lang, message] of cases) {
+      const response = await api(t.app).post(
+        'admin/adjustment/create',
+        { ...body, uid },
+        { headers: maker.headers, lang },
+      );
+      expect([response.statusCode, response.json()], `${uid} ${lang}`).toEqual([
+        422,
+        { code: 'VALIDATION_FAILED', message: [message] },
+      ]);
+    }
+    const byId = await api(t.app).post(
+      'admin/adjustment/create',
+      { ...body, userId: member.user.id },
+      { headers: maker.headers },
+    );
+    expect(byId.statusCode).toBe(422);
+    const none = await api(t.app).get(`admin/adjustment/list?uid=${member.user.uid}`, { headers: checker.headers });
+    expect(none.json().data.total).toBe(0);
+    const listById = await api(t.app).get(`admin/adjustment/list?uid=${member.user.id}`, { headers: checker.headers });
+    expect(listById.statusCode).toBe(422);
+
+    const proposal = await propose(member.user.uid, 'credit', '3');
+    const other = await createMember(t.app);
+    await propose(other.user.uid, 'credit', '4');
+    const list = (
+      await api(t.app).get(`admin/adjustment/list?uid=${member.user.uid}`, { headers: checker.headers })
+    ).json().data;
+    expect(list.list.map((row: { id: number; uid: string }) => [row.id, row.uid])).toEqual([
+      [proposal.id, member.user.uid],
+    ]);
+  });
+
   it('answers bad input with a clear 4xx and creates nothing', async () => {
     const member = await createMember(t.app);
-    const valid = { userId: member.user.id, currency: 'USD', direction: 'credit', amount: '1', reason: 'valid reason' };
+    const valid = { uid: member.user.uid, currency: 'USD', direction: 'credit', amount: '1', reason: 'valid reason' };
     const bad: [unknown, number, string?][] = [
       [{ ...valid, amount: '10000000000000000' }, 422],
       [{ ...valid, amount: '0' }, 422],
       [{ ...valid, amount: '-5' }, 422],
       [{ ...valid, amount: 5 }, 422],
       [{ ...valid, amount: '1.123456789' }, 422],
-      [{ ...valid, userId: 2 ** 31 }, 422],
-      [{ ...valid, userId: 2 ** 31 - 1 }, 404, 'MEMBER_NOT_FOUND'],
+      [{ ...valid, uid: '1234567' }, 422],
+      [{ ...valid, uid: member.user.id }, 422],
       [{ ...valid, currency: 'XXX' }, 422, 'CURRENCY_UNKNOWN'],
       [{ ...valid, direction: 'sideways' }, 422],
       [{ ...valid, reason: 'valid reason\u0000' }, 422],
       [{ ...valid, reason: '' }, 422],
-      [{ userId: member.user.id }, 422],
+      [{ uid: member.user.uid }, 422],
     ];
     for (const [body, status, code] of bad) {
       const response = await api(t.app).post('admin/adjustment/create', body as object, { headers: maker.headers });

@@ -1,9 +1,10 @@
 import { adjustmentStatuses } from '@soar/contract';
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { recordAudit } from '../../core/audit.ts';
 import { assertCurrencyDecimals, currencyRates, rateOf } from '../../core/currency.ts';
 import type { IdempotencyClaim } from '../../core/idempotency.ts';
+import { memberIdOfUid } from '../../core/members.ts';
 import { reviewRecord } from '../../core/review.ts';
 import type { Database } from '../../db/client.ts';
 import { balanceAdjustments, operators, users } from '../../db/schema/index.ts';
@@ -52,10 +53,17 @@ export class AdjustmentService {
     private readonly ledger: Ledger,
   ) {}
 
-  async list(query: PageQuery & { status?: number; userId?: number }) {
+  async list(query: PageQuery & { status?: number; uid?: string }) {
     const filters: SQL[] = [];
     if (query.status !== undefined) filters.push(eq(balanceAdjustments.status, query.status));
-    if (query.userId !== undefined) filters.push(eq(balanceAdjustments.userId, query.userId));
+    if (query.uid !== undefined) {
+      filters.push(
+        inArray(
+          balanceAdjustments.userId,
+          this.db.select({ id: users.id }).from(users).where(eq(users.uid, query.uid)),
+        ),
+      );
+    }
     const where = filters.length > 0 ? and(...filters) : undefined;
     return paginate(
       query,
@@ -67,15 +75,14 @@ export class AdjustmentService {
 
   async create(
     actor: Actor,
-    body: { userId: number; currency: string; direction: 'credit' | 'debit'; amount: string; reason: string },
+    { uid, ...body }: { uid: string; currency: string; direction: 'credit' | 'debit'; amount: string; reason: string },
   ) {
     assertCurrencyDecimals('amount', body.amount, rateOf(await currencyRates(this.db), body.currency));
     return this.db.transaction(async (tx) => {
-      const [member] = await tx.select({ id: users.id }).from(users).where(eq(users.id, body.userId));
-      if (!member) throw new AppError('MEMBER_NOT_FOUND');
+      const userId = await memberIdOfUid(tx, uid);
       const [row] = await tx
         .insert(balanceAdjustments)
-        .values({ ...body, amount: moneyString(body.amount), makerId: actor.operatorId })
+        .values({ ...body, userId, amount: moneyString(body.amount), makerId: actor.operatorId })
         .returning();
       if (!row) throw new Error('insert returned no adjustment');
       const view = await this.view(tx, row.id);

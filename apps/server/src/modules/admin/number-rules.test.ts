@@ -104,7 +104,7 @@ describe('operator numbers out of range are refused, never clamped', () => {
       [{ cycleDays: 366 }, 'Cycle (days) must be at most 365'],
       [{ dailyInterestRate: '1.2' }, 'Daily interest rate must be a daily rate from 0 to below 1, such as 0.0035'],
       [{ dailyPenaltyRate: '-0.002' }, 'Daily penalty rate must be a daily rate from 0 to below 1, such as 0.0035'],
-      [{ minAmount: '0' }, 'The loan amount must be an integer'],
+      [{ minAmount: '0' }, 'Enter the loan amount as a whole number in digits, such as 5000'],
       [{ sort: -1001 }, 'Sort order must be at least -1000'],
     ];
     const read = () => get('admin/loan/product/list');

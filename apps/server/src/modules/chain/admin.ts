@@ -10,10 +10,10 @@ import {
 } from '@soar/contract';
 import { and, count, desc, eq, inArray, isNotNull, max, type SQL, sql } from 'drizzle-orm';
 import type { IdempotencyClaim } from '../../core/idempotency.ts';
-import { pageWithMembers, withMember } from '../../core/members.ts';
+import { memberIdOfUid, pageWithMembers, withMember } from '../../core/members.ts';
 import { reviewRecord } from '../../core/review.ts';
 import type { Database, Transaction } from '../../db/client.ts';
-import { chainNetworks, chainSends, chainTransfers, deposits, users, withdrawals } from '../../db/schema/index.ts';
+import { chainNetworks, chainSends, chainTransfers, deposits, withdrawals } from '../../db/schema/index.ts';
 import { Money, moneyString } from '../../lib/decimal.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type PageQuery, paginate } from '../../lib/paginate.ts';
@@ -162,7 +162,7 @@ export class ChainAdmin {
             }
             return { ...decided, state: chainTransferStates.dismissed };
           }
-          const userId = await this.#creditedMember(book.tx, before, body.userId);
+          const userId = await this.#creditedMember(book.tx, before, body.uid);
           if (!(await creditTransfer(book, before, userId))) throw new AppError('ALREADY_REVIEWED');
           return { ...decided, state: chainTransferStates.credited, userId };
         },
@@ -171,16 +171,16 @@ export class ChainAdmin {
     }, claim);
   }
 
-  async #creditedMember(tx: Transaction, transfer: TransferRow, named: number | undefined) {
+  /** Who is credited: the address's member, or the one named by UID when the address is no member's. */
+  async #creditedMember(tx: Transaction, transfer: TransferRow, uid: string | undefined) {
     if (transfer.amount === null) throw new AppError('ALREADY_REVIEWED');
+    const named = uid === undefined ? undefined : await memberIdOfUid(tx, uid);
     if (transfer.userId !== null) {
       if (named !== undefined && named !== transfer.userId) throw new AppError('CHAIN_MEMBER_FIXED');
       return transfer.userId;
     }
     if (named === undefined) throw new AppError('CHAIN_MEMBER_REQUIRED');
-    const [member] = await tx.select({ id: users.id }).from(users).where(eq(users.id, named));
-    if (!member) throw new AppError('CHAIN_MEMBER_NOT_FOUND');
-    return member.id;
+    return named;
   }
 
   async payouts(query: PageQuery & { network?: CryptoNetwork; state?: PayoutState }) {

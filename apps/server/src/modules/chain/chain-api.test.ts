@@ -143,7 +143,8 @@ describe('deposit addresses and the chain calls: scoping and bad input', () => {
       [{ id: 1, decision: 'dismiss' }, 422],
       [{ id: 1, decision: 'dismiss', remark: 'a\u0000b' }, 422],
       [{ id: 1, decision: 'dismiss', remark: 'x'.repeat(501) }, 422],
-      [{ id: 1, decision: 'credit', userId: 2 ** 31, remark: 'x' }, 422],
+      [{ id: 1, decision: 'credit', uid: 12345678, remark: 'x' }, 422],
+      [{ id: 1, decision: 'credit', uid: '1234567', remark: 'x' }, 422],
       [{ id: 2 ** 31 - 1, decision: 'dismiss', remark: 'x' }, 404],
     ];
     for (const [body, status] of cases) expect((await review(body)).statusCode, JSON.stringify(body)).toBe(status);

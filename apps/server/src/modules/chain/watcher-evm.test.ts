@@ -226,12 +226,18 @@ describe('the ERC-20 deposit watcher against a real node (docs/ledger.md, On cha
     expect((await review({ id: first?.id, decision: 'credit', remark: 'reported' })).json().code).toBe(
       'CHAIN_MEMBER_REQUIRED',
     );
-    const unknown = await review({ id: first?.id, decision: 'credit', userId: 2 ** 31 - 1, remark: 'x' }, 'de');
-    expect([unknown.statusCode, unknown.json().message]).toEqual([422, 'Kein Mitglied hat diese ID.']);
-    const credit = await review({ id: first?.id, decision: 'credit', userId: payer.user.id, remark: 'ticket 12' });
+    // The member is named by UID: an unknown one, or a database id, is a 422 naming the field.
+    const unknown = await review({ id: first?.id, decision: 'credit', uid: '99999998', remark: 'x' }, 'de');
+    expect([unknown.statusCode, unknown.json().message]).toEqual([
+      422,
+      ['Mitglieds-UID: Kein Mitglied hat die UID 99999998'],
+    ]);
+    const byId = await review({ id: first?.id, decision: 'credit', uid: String(payer.user.id), remark: 'x' });
+    expect([byId.statusCode, byId.json().message]).toEqual([422, ['Member UID must be 8 digits, such as 10000001']]);
+    const credit = await review({ id: first?.id, decision: 'credit', uid: payer.user.uid, remark: 'ticket 12' });
     expect(credit.json().data).toMatchObject({ state: 'credited', userId: payer.user.id });
     expect((await balanceOf(app, payer.headers, 'USDT')).available).toBe('9');
-    const wrongMember = await review({ id: held?.id, decision: 'credit', userId: payer.user.id, remark: 'x' });
+    const wrongMember = await review({ id: held?.id, decision: 'credit', uid: payer.user.uid, remark: 'x' });
     expect(wrongMember.json().code).toBe('ALREADY_REVIEWED');
     const dismissed = await review({ id: second?.id, decision: 'dismiss', remark: 'returned to sender' });
     expect(dismissed.json().data).toMatchObject({ state: 'dismissed', remark: 'returned to sender' });

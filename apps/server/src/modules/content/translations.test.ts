@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMember } from '../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { api } from '../../test/http.ts';
-import { ipoOfferInput, productInput } from '../../test/products.ts';
+import { applyLoan, ipoOfferInput, productInput } from '../../test/products.ts';
 import { createOperator, type Headers } from '../../test/wallet.ts';
 
 // Operator text per language (docs/admin.md, Content): banners, IPO descriptions, loan product names.
@@ -159,6 +160,19 @@ describe('loan product names per language', () => {
     expect(await find('de')).toMatchObject({ name: 'Überbrückungskredit', language: 'de', fallback: false });
     expect(await find('ja')).toMatchObject({ name: 'Bridge loan', language: 'en', fallback: true });
     expect(await find('en')).toMatchObject({ name: 'Bridge loan', language: 'en', fallback: false });
+
+    // A loan applied for keeps the names written then: the member's records speak their language.
+    const member = await createMember(t.app);
+    const applied = await applyLoan(t.app, member, product.id, productInput.minAmount);
+    expect(applied.statusCode, applied.body).toBe(200);
+    const loanId = applied.json().data.id;
+    const loanName = async (lang: string) => ({
+      listed: (await http.get('loan/list', { lang, headers: member.headers })).json().data.list[0].name,
+      detail: (await http.get('loan/detail', { lang, headers: member.headers, query: { id: String(loanId) } })).json()
+        .data.name,
+    });
+    expect(await loanName('de')).toEqual({ listed: 'Überbrückungskredit', detail: 'Überbrückungskredit' });
+    expect(await loanName('ja')).toEqual({ listed: 'Bridge loan', detail: 'Bridge loan' });
   });
 
   it('refuse an unknown language key, a NUL byte, and neither a name nor translations', async () => {

@@ -129,7 +129,7 @@ describe('the listing job', () => {
         fee: '0',
         fillReason: {
           key: 'ipoListed',
-          text: `IPO allotment of ${symbol} delivered at the listing: opened at the issue price 10, no fee`,
+          text: `IPO allotment of ${symbol} delivered at the listing: opened at the issue price 10.00, no fee`,
         },
       });
       const subscription = (await api(t.app).get('ipo/subscription/list', { headers: member.headers })).json().data

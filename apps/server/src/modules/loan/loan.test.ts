@@ -95,7 +95,7 @@ describe('applying for a loan', () => {
       { headers: member.headers },
     );
     expect(decimal.statusCode).toBe(422);
-    expect(decimal.json().message).toEqual(['The loan amount must be an integer']);
+    expect(decimal.json().message).toEqual(['Enter the loan amount as a whole number in digits, such as 5000']);
     const unsigned = await api(t.app).post(
       'loan/apply',
       { productId, amount: '100', agree: true },
@@ -107,7 +107,7 @@ describe('applying for a loan', () => {
       { productId, amount: '1e3', signature: sign, agree: true },
       { headers: { ...member.headers, 'x-soar-lang': 'ja' } },
     );
-    expect(japanese.json().message).toEqual(['借入額は整数で入力してください']);
+    expect(japanese.json().message).toEqual(['借入額は整数を数字で入力してください（例：5000）']);
     const notAgreed = await api(t.app).post(
       'loan/apply',
       {

@@ -10,10 +10,14 @@ export const loanRoutes: FastifyPluginAsync<{ loans: LoanService; admin: LoanAdm
   { loans, admin },
 ) => {
   route(app, loanApi.products, (request) => loans.products(request.lang));
-  route(app, loanApi.apply, (request, { member, claim }) => loans.apply(member.userId, request.body, claim));
-  route(app, loanApi.list, (request, { member }) => loans.list(member.userId, request.query));
-  route(app, loanApi.detail, (request, { member }) => loans.detail(member.userId, request.query.id));
-  route(app, loanApi.repay, (request, { member, claim }) => loans.repay(member.userId, request.body, claim));
+  route(app, loanApi.apply, (request, { member, claim }) =>
+    loans.apply(member.userId, request.body, claim, request.lang),
+  );
+  route(app, loanApi.list, (request, { member }) => loans.list(member.userId, request.query, request.lang));
+  route(app, loanApi.detail, (request, { member }) => loans.detail(member.userId, request.query.id, request.lang));
+  route(app, loanApi.repay, (request, { member, claim }) =>
+    loans.repay(member.userId, request.body, claim, request.lang),
+  );
   route(app, loanApi.preview, (request, { member }) => loans.preview(member.userId, request.query));
 
   route(app, loanAdminApi.productList, () => admin.products());

@@ -82,6 +82,7 @@ export class LoanService {
     userId: number,
     body: { productId: number; amount: string; signature: string },
     claim?: IdempotencyClaim,
+    lang: LanguageKey = 'en',
   ) {
     const [product] = await this.db.select().from(loanProducts).where(eq(loanProducts.id, body.productId));
     if (!product) throw new AppError('LOAN_PRODUCT_NOT_FOUND');
@@ -116,6 +117,9 @@ export class LoanService {
           amount: moneyString(amount),
           terms: {
             productName: product.name,
+            productNames: Object.fromEntries(
+              Object.entries(product.translations).map(([lang, text]) => [lang, text.name]),
+            ),
             currency: product.currency,
             cycleDays: product.cycleDays,
             dailyInterestRate: moneyString(product.dailyInterestRate),
@@ -130,11 +134,11 @@ export class LoanService {
         .onConflictDoNothing()
         .returning();
       if (!row) throw new AppError('LOAN_PENDING_EXISTS');
-      return loanView(row, decimals, now);
+      return loanView(row, decimals, now, lang);
     }, claim);
   }
 
-  async list(userId: number, query: PageQuery & { status?: number }) {
+  async list(userId: number, query: PageQuery & { status?: number }, lang: LanguageKey = 'en') {
     const where = and(
       eq(loans.userId, userId),
       query.status === undefined ? undefined : eq(loans.status, query.status),
@@ -145,7 +149,7 @@ export class LoanService {
       query,
       this.db.select().from(loans).where(where).orderBy(desc(loans.id)).$dynamic(),
       this.db.select({ total: count() }).from(loans).where(where),
-      (row) => loanView(row, rates.get(row.currency)?.decimals ?? 2, now),
+      (row) => loanView(row, rates.get(row.currency)?.decimals ?? 2, now, lang),
     );
   }
 
@@ -158,13 +162,13 @@ export class LoanService {
     return row;
   }
 
-  async detail(userId: number, id: number) {
+  async detail(userId: number, id: number, lang: LanguageKey = 'en') {
     const loan = await this.own(userId, id);
     const [stored, repayments] = await Promise.all([
       this.db.select().from(loanAccruals).where(eq(loanAccruals.loanId, id)).orderBy(desc(loanAccruals.date)),
       this.db.select().from(loanRepayments).where(eq(loanRepayments.loanId, id)).orderBy(desc(loanRepayments.id)),
     ]);
-    return loanDetailView(loan, await this.decimalsOf(loan.currency), this.now(), stored, repayments);
+    return loanDetailView(loan, await this.decimalsOf(loan.currency), this.now(), stored, repayments, lang);
   }
 
   private static assertPrecision(amount: Money, currency: string, decimals: number) {
@@ -217,7 +221,12 @@ export class LoanService {
    * penalty, interest and principal in that order (`loan_repay`); the principal returns to
    * `loans_receivable`, interest and penalty go to `loan_income`. Paid off: status repaid.
    */
-  async repay(userId: number, body: { id: number; amount: string }, claim?: IdempotencyClaim) {
+  async repay(
+    userId: number,
+    body: { id: number; amount: string },
+    claim?: IdempotencyClaim,
+    lang: LanguageKey = 'en',
+  ) {
     const existing = await this.own(userId, body.id);
     const decimals = await this.decimalsOf(existing.currency);
     const amount = new Money(body.amount);
@@ -279,7 +288,7 @@ export class LoanService {
         });
       }
       return {
-        loan: loanView(after, decimals, now),
+        loan: loanView(after, decimals, now, lang),
         repayment: {
           id: repayment.id,
           time: repayment.createdAt.toISOString(),

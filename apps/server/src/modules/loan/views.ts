@@ -59,13 +59,13 @@ export function projection(loan: LoanRow, decimals: number, now: Date) {
   return { days, owed, late, today };
 }
 
-export function loanView(loan: LoanRow, decimals: number, now: Date): Loan {
+export function loanView(loan: LoanRow, decimals: number, now: Date, lang: LanguageKey = 'en'): Loan {
   const { days, owed, late, today } = projection(loan, decimals, now);
   const added = owedAfter({ ...loan, interest: '0', penalty: '0' }, days);
   return {
     id: loan.id,
     productId: loan.productId,
-    name: loan.terms.productName,
+    name: translated(loan.terms.productName, loan.terms.productNames ?? {}, lang).text,
     currency: loan.currency,
     amount: moneyString(loan.amount),
     approvedAmount: loan.approvedAmount === null ? null : moneyString(loan.approvedAmount),
@@ -102,9 +102,10 @@ export function loanDetailView(
   now: Date,
   stored: (typeof loanAccruals.$inferSelect)[],
   repayments: (typeof loanRepayments.$inferSelect)[],
+  lang: LanguageKey = 'en',
 ): LoanDetail {
   const { days, owed } = projection(loan, decimals, now);
-  const view = loanView(loan, decimals, now);
+  const view = loanView(loan, decimals, now, lang);
   let dueAmount: Owed | undefined;
   if (isActive(loan) && loan.dueDate && utcDate(now) <= loan.dueDate) {
     const projected = { ...loan, interest: moneyString(owed.interest), penalty: moneyString(owed.penalty) };

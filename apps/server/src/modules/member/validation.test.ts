@@ -42,7 +42,7 @@ describe('account rules (docs/product.md section 5), in English and German', () 
   });
 
   it.each([
-    ['en', 'the password entered twice is inconsistent'],
+    ['en', 'The two passwords differ'],
     ['de', 'Die beiden Passworteingaben stimmen nicht überein'],
   ])('the two entries must match, reported on confirmPassword (%s)', async (lang, message) => {
     expect(await problems('member/register', registration({ confirmPassword: 'secret2' }), lang)).toEqual([message]);
@@ -52,8 +52,8 @@ describe('account rules (docs/product.md section 5), in English and German', () 
   });
 
   it.each([
-    ['en', 'Please enter a valid email', 'Email is required'],
-    ['de', 'Bitte geben Sie eine gültige E-Mail-Adresse ein', 'E-Mail ist erforderlich'],
+    ['en', 'Enter an email address such as name@example.com', 'Email is required'],
+    ['de', 'Geben Sie eine E-Mail-Adresse wie name@example.com ein', 'E-Mail ist erforderlich'],
   ])('a mail must be a valid address and is required for type email (%s)', async (lang, invalid, required) => {
     expect(await problems('member/register', registration({ mail: 'not-a-mail' }), lang)).toEqual([invalid]);
     expect(await problems('member/register', registration({ mail: undefined }), lang)).toEqual([required]);
@@ -69,12 +69,12 @@ describe('account rules (docs/product.md section 5), in English and German', () 
   });
 
   it.each([
-    ['en', ['Please enter a valid phone number (digits only)', 'Please enter a valid area code']],
+    ['en', ['Please enter a valid phone number (digits only)', 'The area code is 1 to 4 digits, such as +44']],
     [
       'de',
       [
         'Bitte geben Sie eine gültige Telefonnummer ein (nur Ziffern)',
-        'Bitte geben Sie eine gültige Ländervorwahl ein',
+        'Die Ländervorwahl hat 1 bis 4 Ziffern, z. B. +49',
       ],
     ],
   ])('a phone has digits only and the area code one to four digits (%s)', async (lang, messages) => {
@@ -114,7 +114,7 @@ describe('account rules (docs/product.md section 5), in English and German', () 
       await problems('member/paypwd/set', { password: '1234', confirmPassword: '4321', code: '123456' }, 'en', {
         ...bearer(member.token),
       }),
-    ).toEqual(['the password entered twice is inconsistent']);
+    ).toEqual(['The two passwords differ']);
   });
 
   it('an unknown scene or contact type is refused', async () => {

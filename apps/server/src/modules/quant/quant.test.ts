@@ -61,6 +61,19 @@ describe('the fund offer', () => {
     expect(detail.json().data).toMatchObject({ id: upcoming.id, timezone: 'Asia/Hong_Kong' });
   });
 
+  it('refuses an unknown market with 422 MARKET_NOT_FOUND in the request language, not an empty list', async () => {
+    const english = await api(t.app).get('quant/list?market=XX');
+    expect(english.statusCode).toBe(422);
+    expect(english.json()).toEqual({
+      code: 'MARKET_NOT_FOUND',
+      message: 'Unknown market: XX. The markets are EU, HK, JP, US',
+    });
+    const german = await api(t.app).get('quant/list?market=XX', { lang: 'de' });
+    expect(german.json().message).toBe('Unbekannter Markt: XX. Die Märkte sind EU, HK, JP, US');
+    // A known market in lower case is the same market.
+    expect((await api(t.app).get('quant/list?market=hk')).statusCode).toBe(200);
+  });
+
   it('answers 404 for an unknown fund and 422 for an id out of range', async () => {
     expect((await api(t.app).get('quant/detail?id=999999')).json().code).toBe('QUANT_FUND_NOT_FOUND');
     expect((await api(t.app).get('quant/detail?id=2147483648')).statusCode).toBe(422);

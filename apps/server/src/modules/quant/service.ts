@@ -4,7 +4,7 @@ import { currencyRates } from '../../core/currency.ts';
 import type { IdempotencyClaim } from '../../core/idempotency.ts';
 import { verifyPayPassword } from '../../core/pay-password.ts';
 import type { Database, Transaction } from '../../db/client.ts';
-import { quantAccruals, quantFunds, quantOrders, quantRates } from '../../db/schema/index.ts';
+import { markets, quantAccruals, quantFunds, quantOrders, quantRates } from '../../db/schema/index.ts';
 import { Money, moneyString } from '../../lib/decimal.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type PageQuery, paginate } from '../../lib/paginate.ts';
@@ -52,8 +52,20 @@ export class QuantService {
     return rows.map((row) => fundView(row, { now, timezone: this.timezoneOf(row.market), latest: latest.get(row.id) }));
   }
 
+  /**
+   * A market code no market has is a mistake (a typo, an old link), not a market without funds:
+   * 422 `MARKET_NOT_FOUND` naming the codes there are, as the quote list answers.
+   */
+  private async assertMarket(code: string) {
+    const codes = (await this.db.select({ code: markets.code }).from(markets)).map((row) => row.code);
+    if (!codes.includes(code)) {
+      throw new AppError('MARKET_NOT_FOUND', undefined, { market: code, markets: codes.sort().join(', ') });
+    }
+  }
+
   /** On sale first, then upcoming, then ended; by the operators' sort within each. */
   async list(query: PageQuery & { market?: string; state?: QuantSaleState }) {
+    if (query.market) await this.assertMarket(query.market);
     const order = saleStateOrder(this.now());
     const conditions: SQL[] = [];
     if (query.market) conditions.push(eq(quantFunds.market, query.market));

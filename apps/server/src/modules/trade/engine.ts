@@ -483,7 +483,8 @@ export class TradeEngine {
           await sendNotice(book, {
             userId: done.userId,
             kind: 'orderExpired',
-            params: { quantity: done.quantity, symbol: done.symbol },
+            // The notice names the side: a buy, or a short sale (notice.orderExpired.<direction>).
+            params: { quantity: done.quantity, symbol: done.symbol, direction: done.direction },
             reference: `order:${done.id}`,
           });
         }

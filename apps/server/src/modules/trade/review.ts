@@ -102,7 +102,7 @@ async function refuse(trade: TradeService, book: Book, row: OrderRow, reason: st
   await sendNotice(book, {
     userId: row.userId,
     kind: 'orderRefused',
-    params: { quantity: row.quantity, symbol: row.symbol, reason },
+    params: { quantity: row.quantity, symbol: row.symbol, reason, direction: row.direction },
     reference: `order:${row.id}`,
   });
 }

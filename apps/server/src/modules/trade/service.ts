@@ -11,6 +11,7 @@ import {
 } from '../../db/schema/index.ts';
 import { Money } from '../../lib/decimal.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { DecimalsOf } from '../../lib/readable-params.ts';
 import type { MarketEngine } from '../../market/engine.ts';
 import type { Instrument } from '../../market/instrument.ts';
 import { sessionStatus } from '../../market/status.ts';
@@ -21,7 +22,14 @@ export type OrderRow = typeof tradeOrders.$inferSelect;
 export type PositionRow = typeof tradePositions.$inferSelect;
 export type CloseRow = typeof tradeCloses.$inferSelect;
 
-export type TradeDeps = { db: Database; ledger: Ledger; market: MarketEngine; clock: () => number };
+export type TradeDeps = {
+  db: Database;
+  ledger: Ledger;
+  market: MarketEngine;
+  clock: () => number;
+  /** A currency's decimals (the settings' currency list), for the prices a text shows. */
+  decimalsOf: DecimalsOf;
+};
 
 /** Told after a commit what to add to or drop from the trigger book (the engine listens). */
 export type BookListener = {

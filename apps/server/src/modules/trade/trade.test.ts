@@ -73,7 +73,7 @@ describe('market orders', () => {
     );
     expect(response.json().data).toMatchObject({
       fillPrice: '99.99',
-      fillReason: { text: 'Marktauftrag ausgeführt zu 99.99 (Geld)' },
+      fillReason: { text: 'Marktauftrag ausgeführt zu 99,99 (Geld)' },
     });
   });
 

@@ -16,6 +16,7 @@ import type Decimal from 'decimal.js';
 import type { Database, Transaction } from '../../db/client.ts';
 import type { blocktradeOffers, FillReasonRecord } from '../../db/schema/index.ts';
 import { Money, moneyString } from '../../lib/decimal.ts';
+import { type DecimalsOf, readableFillParams } from '../../lib/readable-params.ts';
 import { type FeeRow, formatPx, pnlOf, stopOutPrice } from './pricing.ts';
 import type { CloseRow, OrderRow, PositionRow, TradeService } from './service.ts';
 
@@ -24,13 +25,20 @@ type OfferRow = typeof blocktradeOffers.$inferSelect;
 export const money = (value: Decimal.Value | null | undefined) =>
   value === null || value === undefined ? null : moneyString(value);
 
-export function fillReasonView(reason: FillReasonRecord | null, lang: LanguageKey) {
+/** The reason an order filled or a position closed; its text shows the prices in `currency` as notices do. */
+export function fillReasonView(
+  reason: FillReasonRecord | null,
+  lang: LanguageKey,
+  currency: string,
+  decimalsOf: DecimalsOf,
+) {
   if (!reason) return null;
   const side = reason.params.side ? translate(lang, `trade.side.${reason.params.side}`) : '';
+  const shown = readableFillParams(lang, reason.params, currency, decimalsOf);
   return {
     key: reason.key as FillReasonKey,
     params: reason.params,
-    text: translate(lang, `trade.fill.${reason.key}`, { ...reason.params, side }),
+    text: translate(lang, `trade.fill.${reason.key}`, { ...shown, side }),
   };
 }
 
@@ -60,7 +68,7 @@ export function orderView(trade: TradeService, row: OrderRow, lang: LanguageKey)
     fillPrice: money(row.fillPrice),
     fee: money(row.fee),
     total: filled ? moneyString(new Money(row.fillPrice as string).mul(row.quantity).add(row.fee as string)) : null,
-    fillReason: fillReasonView(row.fillReason, lang),
+    fillReason: fillReasonView(row.fillReason, lang, row.currency, trade.deps.decimalsOf),
     refuseReason: row.refuseReason,
     positionId: row.positionId,
     expiresAt: row.expiresAt?.toISOString() ?? null,
@@ -135,7 +143,7 @@ export async function positionViews(trade: TradeService, rows: PositionRow[], db
 
 export function closeView(trade: TradeService, row: CloseRow, position: PositionRow, lang: LanguageKey) {
   const instrument = trade.deps.market.instrument(position.symbol);
-  const reason = fillReasonView(row.fillReason, lang);
+  const reason = fillReasonView(row.fillReason, lang, position.currency, trade.deps.decimalsOf);
   if (!reason) throw new Error('a close without its reason');
   return {
     id: row.id,

@@ -172,6 +172,9 @@ export const isBlock = (ticket: Pick<Ticket, 'quantity' | 'action'>) =>
 
 const wholeNumber = /^\d{1,12}$/;
 
+/** A whole number in digits as typed (spaces around it aside): no decimal point, sign or exponent. IPO lots follow it too. */
+export const isWholeNumber = (typed: string) => wholeNumber.test(typed.trim());
+
 /** One lot more or less, never below one lot; a quantity off the grid (or not a number) steps from the grid. */
 export function stepQuantity(typed: string, lot: number, steps: number): string {
   const quantity = wholeNumber.test(typed.trim()) ? Number(typed.trim()) : 0;

@@ -1,7 +1,8 @@
 import { List } from 'antd-mobile';
-import { BankcardOutline, EditSOutline, FileOutline, PayCircleOutline } from 'antd-mobile-icons';
+import { BankcardOutline, EditSOutline, FileOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { UsdtIcon } from '../../features/wallet/components/usdt-icon.tsx';
 import { Notice, WalletPage } from '../../features/wallet/components/wallet-page.tsx';
 
 /** docs/product.md section 9: bank (fiat) or crypto (USDT on ERC-20 and TRC-20); review takes up to 5 minutes. */
@@ -20,7 +21,7 @@ export function Page() {
           {t('wallet.bank')}
         </List.Item>
         <List.Item
-          prefix={<PayCircleOutline className="wallet-list-icon" />}
+          prefix={<UsdtIcon />}
           description={t('wallet.cryptoDescription')}
           onClick={() => navigate('/pages/deposit/wallet?network=TRC20')}
         >

@@ -8,6 +8,7 @@ import { useMySubscription, useOffer } from '../../features/ipo/api/offers.ts';
 import { type SubscribeBody, useReconfirm, useSubscribe } from '../../features/ipo/api/subscribe.ts';
 import { OfferCard } from '../../features/ipo/components/offer-card.tsx';
 import { useSessionStore } from '../../features/session/store.ts';
+import { isWholeNumber } from '../../features/trade/ticket.ts';
 import { useAvailable } from '../../shared/balances.ts';
 import { contractErrors } from '../../shared/contract-errors.ts';
 import { toast } from '../../shared/feedback.ts';
@@ -64,12 +65,15 @@ export function Page() {
     );
   }
   const { currency } = offer;
-  const count = reconfirmId ? (mine?.lots ?? 0) : Number(lots);
+  const count = reconfirmId ? (mine?.lots ?? 0) : Number(lots.trim());
   const errors = contractErrors(fields, { payPassword }, t);
-  if (!reconfirmId && (!Number.isInteger(count) || count < offer.minLots || count > offer.maxLots)) {
+  if (!reconfirmId && !isWholeNumber(lots)) {
+    errors.lots = t('ipo.wholeLots');
+  } else if (!reconfirmId && (count < offer.minLots || count > offer.maxLots)) {
     errors.lots = t('errors.IPO_LOTS_OUT_OF_RANGE', { min: offer.minLots, max: offer.maxLots });
   }
-  const shown = submitted ? errors : {};
+  // The lots' reason shows as soon as it applies, since it keeps the submit disabled.
+  const shown: Partial<Record<string, string>> = submitted ? errors : { lots: errors.lots };
   // Reconfirming re-freezes the application's own lots at the final price (the offer's subscription price once priced).
   const total =
     errors.lots || count === 0
@@ -123,7 +127,7 @@ export function Page() {
               name="lots"
               autoComplete="off"
               value={lots}
-              onChange={(event) => setLots(event.target.value.trim())}
+              onChange={(event) => setLots(event.target.value)}
               aria-invalid={Boolean(shown.lots)}
             />
             {shown.lots && <p className={styles.error}>{shown.lots}</p>}
@@ -155,7 +159,7 @@ export function Page() {
           color="primary"
           size="large"
           loading={subscribe.isPending || reconfirm.isPending}
-          disabled={!hasPayPassword || (!reconfirmId && offer.state !== 'open')}
+          disabled={!hasPayPassword || (!reconfirmId && (offer.state !== 'open' || errors.lots !== undefined))}
         >
           {reconfirmId ? t('ipo.reconfirm') : t('ipo.subscribe')}
         </Button>

@@ -8,6 +8,7 @@ import { useIdempotentAttempt } from '../../../shared/idempotency.ts';
 import { useMoney } from '../../../shared/money-format.ts';
 import { PayPasswordField } from '../../../shared/ui/pay-password-field.tsx';
 import styles from '../../../shared/ui/product-card.module.css';
+import { quantityProblem } from '../../trade/index.ts';
 import { type BlockOrderBody, useOffer, usePlaceBlockOrder, usePreview } from '../api/blocktrade.ts';
 import { OfferCard } from './offer-card.tsx';
 
@@ -36,21 +37,23 @@ export function BlockPayment({
   const place = usePlaceBlockOrder();
   const attempts = useIdempotentAttempt<BlockOrderBody>();
   const text = quantity ?? String(offer?.minQuantity ?? '');
-  const count = Number(text);
-  const valid = /^\d+$/.test(text) && count > 0;
+  // The trade ticket's rule: whole shares in digits, a multiple of the lot; the offer's minimum and what is left are the server's.
+  const problem = offer ? quantityProblem(text, offer.lotSize) : undefined;
+  const count = Number(text.trim());
+  const valid = offer !== undefined && problem === undefined;
   const asked = valid ? count : undefined;
   const preview = usePreview(offer ? offerId : undefined, asked);
   if (!offer) return null;
 
   const { currency } = offer;
   const errors = contractErrors(fields, { payPassword }, t);
-  const quantityError = !valid
-    ? t('validation.integer', { field: t('blocktrade.quantity') })
+  const quantityError = problem
+    ? t(problem.key, problem.params)
     : preview.error instanceof Error
       ? preview.error.message
       : undefined;
   const shown = submitted ? errors : {};
-  const figures = preview.data?.quantity === count && !preview.isError ? preview.data : undefined;
+  const figures = valid && preview.data?.quantity === count && !preview.isError ? preview.data : undefined;
 
   async function submit() {
     setSubmitted(true);
@@ -89,7 +92,7 @@ export function BlockPayment({
             name="quantity"
             autoComplete="off"
             value={text}
-            onChange={(event) => setQuantity(event.target.value.trim())}
+            onChange={(event) => setQuantity(event.target.value)}
             aria-invalid={Boolean(quantityError)}
           />
           {quantityError && <p className={styles.error}>{quantityError}</p>}

@@ -1,5 +1,5 @@
 import { Button, DotLoading } from 'antd-mobile';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMoney } from '../../../shared/money-format.ts';
 import { downloadStatement, useStatements } from '../api/statements.ts';
@@ -41,7 +41,12 @@ export function StatementList() {
                 <strong>{monthName(item.month)}</strong>
                 <span className={styles.caption}>
                   {t('portfolio.statements.closing')}:{' '}
-                  {item.balances.map((balance) => money.amount(balance.closing, balance.currency)).join(' · ')}
+                  {item.balances.map((balance, index) => (
+                    <Fragment key={balance.currency}>
+                      {index > 0 && ' · '}
+                      <span className={styles.balance}>{money.amount(balance.closing, balance.currency)}</span>
+                    </Fragment>
+                  ))}
                 </span>
               </div>
               <Button size="small" loading={busy === item.id} onClick={() => open(item.id, item.month)}>

@@ -1,8 +1,10 @@
 import { ColorType, createChart, LineSeries, LineStyle } from 'lightweight-charts';
 
 const palettes = {
-  light: { text: '#6b7080', grid: '#eef0f5', line: '#465CFF', band: '#09BE4F' },
-  dark: { text: '#9a9eab', grid: '#26272e', line: '#6b7dff', band: '#2fd673' },
+  // The band's axis labels carry their title on the band colour: dark enough for white text in light,
+  // bright enough for dark text in dark (AA either way).
+  light: { text: '#6b7080', grid: '#eef0f5', line: '#465CFF', band: '#05692f', bandText: '#ffffff' },
+  dark: { text: '#9a9eab', grid: '#26272e', line: '#6b7dff', band: '#2fd673', bandText: '#101014' },
 };
 
 export type RatePoint = { date: string; rate: string };
@@ -44,7 +46,8 @@ export function createRateChart(
       grid: { vertLines: { color: palette.grid }, horzLines: { color: palette.grid } },
     });
     line.applyOptions({ color: palette.line });
-    for (const priceLine of lines) priceLine.applyOptions({ color: palette.band });
+    for (const priceLine of lines)
+      priceLine.applyOptions({ color: palette.band, axisLabelTextColor: palette.bandText });
   }
   setTheme(options.dark);
 

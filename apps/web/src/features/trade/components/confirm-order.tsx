@@ -1,6 +1,6 @@
 import { directions, type Order, orderStatuses } from '@soar/contract';
 import { Button } from 'antd-mobile';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from '../../../shared/feedback.ts';
@@ -85,21 +85,16 @@ function ConfirmClose({ ticket, onDone }: { ticket: Ticket; onDone: () => void }
         void submit();
       }}
     >
-      <div className={styles.panel}>
-        <div className={styles.headline}>
-          <span className={`${styles.big} ${ticket.action === 'cover' ? styles.up : styles.down}`}>
-            {ticket.symbol}
-          </span>
-          {data && <span className={styles.caption}>{data.name}</span>}
-        </div>
-        {data && <SessionLine market={data.market} session={data.session} />}
-        <dl className={styles.rows}>
-          <Row label={t('trading.fields.quantity')}>
-            <span data-testid="confirm-quantity">{format.shares(count)}</span>
-          </Row>
-        </dl>
-        <p className={styles.caption}>{t('trading.ticket.closeNote')}</p>
-      </div>
+      <OrderPanel
+        symbol={ticket.symbol}
+        up={ticket.action === 'cover'}
+        quote={data}
+        note={t('trading.ticket.closeNote')}
+      >
+        <Row label={t('trading.fields.quantity')}>
+          <span data-testid="confirm-quantity">{format.shares(count)}</span>
+        </Row>
+      </OrderPanel>
       <CloseFigures preview={preview.isError ? undefined : data} problems={errorMessages(preview.error)} />
       <Button
         block
@@ -166,33 +161,24 @@ function ConfirmOpen({
         void submit();
       }}
     >
-      <div className={styles.panel}>
-        <div className={styles.headline}>
-          <span className={`${styles.big} ${long ? styles.up : styles.down}`}>{ticket.symbol}</span>
-          {data && <span className={styles.caption}>{data.name}</span>}
-        </div>
-        {data && <SessionLine market={data.market} session={data.session} />}
-        <dl className={styles.rows}>
-          <Row label={t('trading.fields.type')}>{t(`trading.types.${ticket.kind}`)}</Row>
-          <Row label={t('trading.fields.quantity')}>
-            <span data-testid="confirm-quantity">{format.shares(Number(ticket.quantity))}</span>
+      <OrderPanel symbol={ticket.symbol} up={long} quote={data}>
+        <Row label={t('trading.fields.type')}>{t(`trading.types.${ticket.kind}`)}</Row>
+        <Row label={t('trading.fields.quantity')}>
+          <span data-testid="confirm-quantity">{format.shares(Number(ticket.quantity))}</span>
+        </Row>
+        {priceFieldsOf[ticket.kind].map((field) => (
+          <Row key={field} label={t(`trading.fields.${field}`)}>
+            {field === 'trailPercent' ? format.percent(ticket.trailPercent) : format.price(ticket[field], data?.market)}
           </Row>
-          {priceFieldsOf[ticket.kind].map((field) => (
-            <Row key={field} label={t(`trading.fields.${field}`)}>
-              {field === 'trailPercent'
-                ? format.percent(ticket.trailPercent)
-                : format.price(ticket[field], data?.market)}
-            </Row>
-          ))}
-          {ticket.stopLoss && (
-            <Row label={t('trading.fields.stopLoss')}>{format.price(ticket.stopLoss, data?.market)}</Row>
-          )}
-          {ticket.takeProfit && (
-            <Row label={t('trading.fields.takeProfit')}>{format.price(ticket.takeProfit, data?.market)}</Row>
-          )}
-          <Row label={t('trading.tif.label')}>{t(`trading.tif.${ticket.timeInForce}`)}</Row>
-        </dl>
-      </div>
+        ))}
+        {ticket.stopLoss && (
+          <Row label={t('trading.fields.stopLoss')}>{format.price(ticket.stopLoss, data?.market)}</Row>
+        )}
+        {ticket.takeProfit && (
+          <Row label={t('trading.fields.takeProfit')}>{format.price(ticket.takeProfit, data?.market)}</Row>
+        )}
+        <Row label={t('trading.tif.label')}>{t(`trading.tif.${ticket.timeInForce}`)}</Row>
+      </OrderPanel>
       <PreviewFigures preview={preview.isError ? undefined : data} problems={errorMessages(preview.error)} />
       {block && (
         <PayPasswordField
@@ -215,5 +201,32 @@ function ConfirmOpen({
         {t('trading.confirm.place')}
       </Button>
     </form>
+  );
+}
+
+/** The order as the ticket made it: its symbol in the side's colour, the session, its rows. */
+function OrderPanel({
+  symbol,
+  up,
+  quote,
+  note,
+  children,
+}: {
+  symbol: string;
+  up: boolean;
+  quote: ({ name: string } & Parameters<typeof SessionLine>[0]) | undefined;
+  note?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={styles.panel}>
+      <div className={styles.headline}>
+        <span className={`${styles.big} ${up ? styles.up : styles.down}`}>{symbol}</span>
+        {quote && <span className={styles.caption}>{quote.name}</span>}
+      </div>
+      {quote && <SessionLine market={quote.market} session={quote.session} />}
+      <dl className={styles.rows}>{children}</dl>
+      {note && <p className={styles.caption}>{note}</p>}
+    </div>
   );
 }

@@ -116,7 +116,7 @@ export function WithdrawCryptoForm({
         }
       >
         <Input
-          inputMode="numeric"
+          inputMode="decimal"
           placeholder={t('wallet.minimumPlaceholder', { minimum: format.number(minimum) })}
           clearable
         />
