@@ -9,17 +9,15 @@ import { useCurrencies, useExactMoney } from '../../shared/currencies.ts';
 import { toastSuccess } from '../../shared/feedback.ts';
 import { decimalsRule, useSubmitValidation, zodRule } from '../../shared/validation.ts';
 
-type Values = { userId: number; currency: string; direction: 'credit' | 'debit'; amount: string; reason: string };
+type Values = { uid: string; currency: string; direction: 'credit' | 'debit'; amount: string; reason: string };
 
 /** Proposes an adjustment: nothing moves until another operator approves it. */
 export function AdjustmentForm({
-  userId,
   uid: presetUid,
   onClose,
   onCreated,
 }: {
-  userId?: number;
-  /** The preset member's UID: the picker searches it, so it shows who the member is. */
+  /** The preset member's UID (`?uid=`): the picker searches it, so it shows who the member is. */
   uid?: string;
   onClose: () => void;
   onCreated: () => void;
@@ -47,8 +45,7 @@ export function AdjustmentForm({
   const currency = Form.useWatch('currency', form);
   const decimals = currencies.data?.find((item) => item.code === currency)?.decimals;
   const options = members.data?.list.map((member) => ({
-    value: member.id,
-    uid: member.uid,
+    value: member.uid,
     label: `${member.uid} · ${member.nickname} · ${member.mail ?? member.phone ?? ''}`,
   }));
 
@@ -56,14 +53,13 @@ export function AdjustmentForm({
     validation.onSubmitCapture();
     const values = await form.validateFields().catch(() => undefined);
     if (!values) return;
-    const uid = options?.find((option) => option.value === values.userId)?.uid ?? presetUid;
     void confirmAction({
       title: t('adjustments.confirmCreate'),
       content: t('adjustments.confirmDetail', {
         direction: t(`adjustments.${values.direction}`),
         amount: exactMoney(values.amount.trim(), values.currency),
         currency: values.currency,
-        uid,
+        uid: values.uid,
       }),
       onOk: () => create.mutateAsync({ ...values, amount: values.amount.trim() }),
     });
@@ -85,11 +81,11 @@ export function AdjustmentForm({
       <Form<Values>
         form={form}
         layout="vertical"
-        initialValues={{ userId, direction: 'credit', currency: 'USD' }}
+        initialValues={{ uid: presetUid, direction: 'credit', currency: 'USD' }}
         validateTrigger={validation.validateTrigger}
         onSubmitCapture={validation.onSubmitCapture}
       >
-        <Form.Item name="userId" label={t('common.member')} rules={[zodRule(shape.userId, t('common.member'))]}>
+        <Form.Item name="uid" label={t('common.member')} rules={[zodRule(shape.uid, t('common.member'))]}>
           <Select
             showSearch
             filterOption={false}

@@ -16,7 +16,7 @@ import { AdjustmentForm } from './adjustment-form.tsx';
 
 type Adjustment = ApiData<'GET /admin/adjustment/list'>['list'][number];
 
-const filterKeys = ['status', 'userId', 'uid', 'new'] as const;
+const filterKeys = ['status', 'uid', 'new'] as const;
 
 /**
  * Maker-checker (docs/admin.md): one operator proposes a credit or debit, a different one
@@ -30,11 +30,11 @@ export default function AdjustmentsPage() {
   const queryClient = useQueryClient();
   const state = useUrlState(filterKeys);
   const status = state.values.status === undefined ? undefined : Number(state.values.status);
-  const userId = state.values.userId === undefined ? undefined : Number(state.values.userId);
+  const uid = state.values.uid;
   const list = useQuery({
-    queryKey: ['admin/adjustment/list', status, userId, state.page, state.pageSize],
+    queryKey: ['admin/adjustment/list', status, uid, state.page, state.pageSize],
     queryFn: () =>
-      call('GET /admin/adjustment/list', { query: { status, userId, page: state.page, pageSize: state.pageSize } }),
+      call('GET /admin/adjustment/list', { query: { status, uid, page: state.page, pageSize: state.pageSize } }),
   });
   const decide = useMutation({
     mutationFn: ({ id, approve }: { id: number; approve: boolean }) =>
@@ -79,9 +79,9 @@ export default function AdjustmentsPage() {
       }
     >
       <Alert type="info" showIcon title={t('adjustments.rule')} style={{ marginBottom: 16 }} />
-      {userId !== undefined && (
-        <Tag closable onClose={() => state.set({ userId: undefined })} style={{ marginBottom: 12 }}>
-          {t('common.member')} {state.values.uid ?? `#${userId}`}
+      {uid !== undefined && (
+        <Tag closable onClose={() => state.set({ uid: undefined })} style={{ marginBottom: 12 }}>
+          {t('common.member')} {uid}
         </Tag>
       )}
       <Table<Adjustment>
@@ -156,9 +156,8 @@ export default function AdjustmentsPage() {
       />
       {state.values.new && (
         <AdjustmentForm
-          userId={userId}
-          uid={state.values.uid}
-          onClose={() => state.set({ new: undefined, uid: undefined, page: state.page })}
+          uid={uid}
+          onClose={() => state.set({ new: undefined, page: state.page })}
           onCreated={() => void queryClient.invalidateQueries({ queryKey: ['admin/adjustment/list'] })}
         />
       )}

@@ -1,7 +1,7 @@
 import { call } from '@soar/client';
 import { type ApiData, type ChainTransferState, chainTransferReviewBody } from '@soar/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Form, Input, InputNumber, Modal, Space, Table, Tag, Typography } from 'antd';
+import { Button, Form, Input, Modal, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMoney } from '../../shared/currencies.ts';
@@ -132,7 +132,7 @@ function TransferDecision({
 }) {
   const { t } = useTranslation();
   const money = useMoney();
-  const [form] = Form.useForm<{ remark: string; userId?: number }>();
+  const [form] = Form.useForm<{ remark: string; uid?: string }>();
   const [busy, setBusy] = useState(false);
   const { transfer, decision } = deciding;
   const needsMember = decision === 'credit' && transfer.userId === null;
@@ -143,7 +143,7 @@ function TransferDecision({
       await call(
         'POST /admin/chain/transfer/review',
         {
-          body: { id: transfer.id, decision, remark: values.remark, ...(needsMember ? { userId: values.userId } : {}) },
+          body: { id: transfer.id, decision, remark: values.remark, ...(needsMember ? { uid: values.uid } : {}) },
         },
         { headers: idempotencyHeaders() },
       );
@@ -167,14 +167,14 @@ function TransferDecision({
       <Form form={form} layout="vertical">
         {needsMember && (
           <Form.Item
-            name="userId"
+            name="uid"
             label={t('chain.creditMember')}
             rules={[
               { required: true, message: t('chain.memberRequired') },
-              zodRule(chainTransferReviewBody.shape.userId, t('chain.creditMember')),
+              zodRule(chainTransferReviewBody.shape.uid, t('chain.creditMember')),
             ]}
           >
-            <InputNumber style={{ width: '100%' }} />
+            <Input inputMode="numeric" maxLength={8} placeholder="10000001" data-testid="chain-credit-uid" />
           </Form.Item>
         )}
         <Form.Item

@@ -7,6 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../shared/confirm.ts';
 import { contentLanguages, filledTranslations } from '../../shared/content-languages.ts';
 import { toastSuccess } from '../../shared/feedback.ts';
+import { formatTime } from '../../shared/format.ts';
+import { ClaimTag, useClaim } from '../../shared/review-queue/claim.tsx';
 import { useUrlState } from '../../shared/url-state.ts';
 import { zodRule } from '../../shared/validation.ts';
 
@@ -179,6 +181,18 @@ function Subscriptions({ offer, onChanged }: { offer: Offer; onChanged: () => vo
             title: t('ipo.allotByHand'),
             render: (_, row) => (offer.allottedAt ? null : <HandAllotment row={row} onSaved={onChanged} />),
           },
+          {
+            title: t('queue.holder'),
+            width: 190,
+            render: (_, row) =>
+              row.decision ? (
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  {t('queue.decidedBy', { operator: row.decision.operator ?? '—', time: formatTime(row.decision.at) })}
+                </Typography.Text>
+              ) : (
+                <ClaimTag claim={row.claim} />
+              ),
+          },
         ]}
       />
     </Card>
@@ -188,14 +202,21 @@ function Subscriptions({ offer, onChanged }: { offer: Offer; onChanged: () => vo
 /**
  * Lots allotted by hand to one application: at most the lots applied for (docs/admin.md, Rules).
  * A number out of range is refused under the field, never clamped to the nearest allowed one.
+ * While a number is typed and not yet saved, the application is held for the other operators to
+ * see, as an open drawer holds a record of the other queues (docs/admin.md, Queues).
  */
 function HandAllotment({ row, onSaved }: { row: Subscription; onSaved: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ allottedLots: number }>();
   const review = useMutation({
     mutationFn: (allottedLots: number) => call('POST /admin/ipo/review', { body: { id: row.id, allottedLots } }),
-    onSuccess: onSaved,
+    onSuccess: () => {
+      form.resetFields();
+      onSaved();
+    },
   });
+  const typed = Form.useWatch('allottedLots', form);
+  useClaim('ipo_subscription', row.id, typed !== undefined && typed !== null);
   const label = t('ipo.allotted');
   const save = ({ allottedLots }: { allottedLots: number }) =>
     void confirmAction({

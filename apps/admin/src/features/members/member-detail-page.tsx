@@ -54,7 +54,7 @@ export default function MemberDetailPage() {
         }
         extra={
           roleAllows({ roles: ['finance'] }, role) && (
-            <Link to={`/adjustments?new=1&userId=${member.id}&uid=${member.uid}`}>
+            <Link to={`/adjustments?new=1&uid=${member.uid}`}>
               <Button>{t('adjustments.new')}</Button>
             </Link>
           )

@@ -10,6 +10,25 @@ const clock = (iso: string) =>
   new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
 
 /**
+ * The claim calls on one record, each sent once the one before it answered. A drawer mounted
+ * again at once (StrictMode's second run of effects, a remount) takes, releases and takes again:
+ * the release must not overtake the second take, and the second take must reach the server
+ * rather than be dropped as a duplicate of the first still in flight.
+ */
+const calls = new Map<string, Promise<unknown>>();
+function inTurn<T>(entity: QueueEntity, id: number, send: () => Promise<T>): Promise<T> {
+  const key = `${entity}:${id}`;
+  const sent = (calls.get(key) ?? Promise.resolve()).then(send, send);
+  const settled = sent.catch(() => undefined);
+  calls.set(key, settled);
+  void settled.then(() => {
+    if (calls.get(key) === settled) calls.delete(key);
+  });
+  return sent;
+}
+const noDuplicateCheck = { toast: false, prevent: false } as const;
+
+/**
  * Holds a waiting record while its drawer is open (docs/admin.md, Queues): claimed on open,
  * renewed before it lapses, released on close. Answers the claim standing, which may be
  * another operator's.
@@ -23,16 +42,21 @@ export function useClaim(entity: QueueEntity, id: number, waiting: boolean) {
     // The lists show who holds what: read them again once it changed.
     const refresh = () => void queryClient.invalidateQueries({ refetchType: 'active' });
     const take = () =>
-      call('POST /admin/claim', { body: { entity, id } }, { toast: false }).then((standing) => {
-        if (live) setClaim(standing);
-        return standing;
-      });
+      inTurn(entity, id, () => call('POST /admin/claim', { body: { entity, id } }, noDuplicateCheck)).then(
+        (standing) => {
+          if (live) setClaim(standing);
+          return standing;
+        },
+      );
     take().then(refresh, () => undefined);
     const renew = setInterval(() => void take().catch(() => undefined), ((claimMinutes * 60) / 2) * 1000);
     return () => {
       live = false;
       clearInterval(renew);
-      call('POST /admin/claim/release', { body: { entity, id } }, { toast: false }).then(refresh, () => undefined);
+      inTurn(entity, id, () => call('POST /admin/claim/release', { body: { entity, id } }, noDuplicateCheck)).then(
+        refresh,
+        () => undefined,
+      );
     };
   }, [entity, id, waiting, queryClient]);
   return claim;

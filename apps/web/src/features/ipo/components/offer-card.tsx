@@ -76,10 +76,12 @@ export function OfferCard({ offer, onSubscribe }: { offer: IpoOffer; onSubscribe
           <dt>{t('ipo.issueAmount')}</dt>
           <dd>{money.amount(offer.issueAmount, currency)}</dd>
         </div>
-        <div>
+        <div className={styles.wide}>
           <dt>{t('ipo.window')}</dt>
           <dd>
-            {money.time(offer.startTime)} – {money.time(offer.endTime)}
+            {/* Each end on its own whole: a time never breaks between its date and its hour. */}
+            <span className={styles.nowrap}>{money.time(offer.startTime)}</span> –{' '}
+            <span className={styles.nowrap}>{money.time(offer.endTime)}</span>
           </dd>
         </div>
         <div>
