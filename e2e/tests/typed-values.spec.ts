@@ -4,7 +4,7 @@ import { call, operatorSession } from './api.ts';
 import { investor, type Member, openSignedIn } from './members.ts';
 
 // Issue 24, items 4 and 8: a field keeps what was typed and says what is wrong with it; money
-// amounts bring up the keypad with a decimal point; USDT shows its own mark; the limit price's
+// amounts are whole units (docs/product.md, Input rules), so a digit keypad, and a typed 12.5 stays; USDT shows its own mark; the limit price's
 // placeholder is a word, never a price that could be taken for a typed one.
 
 const locale = (namespace: string, lang: string) =>
@@ -61,12 +61,10 @@ for (const path of [
   '/pages/withdraw/crypto',
   '/pages/profile/transfer',
 ]) {
-  test(`the money amount on ${path} brings up the keypad with a decimal point and keeps a typed 12.5`, async ({
-    page,
-  }) => {
+  test(`the money amount on ${path} brings up the digit keypad and keeps a typed 12.5 as typed`, async ({ page }) => {
     await openSignedIn(page, member.token, path);
     const amount = page.locator('input#amount');
-    await expect(amount).toHaveAttribute('inputmode', 'decimal', { timeout: 15_000 });
+    await expect(amount).toHaveAttribute('inputmode', 'numeric', { timeout: 15_000 });
     await amount.fill('12.5');
     await expect(amount).toHaveValue('12.5');
   });

@@ -78,7 +78,7 @@ describe('deposit apply', () => {
       expect(response.json().message).toEqual(['The amount must be a whole number of at least 1']);
     }
     const text = await api(t.app).post('deposit/apply', bank(proof, 'lots'), { headers: member.headers });
-    expect(text.json().message).toEqual(['Enter the amount in digits, such as 100 or 25.50']);
+    expect(text.json().message).toEqual(['Enter the amount in digits, such as 100']);
     const german = await api(t.app).post('deposit/apply', bank(proof, '0'), {
       headers: { ...member.headers, 'x-soar-lang': 'de' },
     });

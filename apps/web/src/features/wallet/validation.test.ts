@@ -11,7 +11,7 @@ describe('amounts (docs/product.md section 5: a whole number of at least 1)', ()
     for (const value of ['0', '0.5', '12.5', '000']) expect(amountError(value), value).toBe('validation.wrongAmount');
   });
 
-  it("answers 'Enter the amount in digits, such as 100 or 25.50' for an empty or non-numeric entry", () => {
+  it("answers 'Enter the amount in digits, such as 100' for an empty or non-numeric entry", () => {
     for (const value of ['', '  ', 'abc', '-5', '1e3', '1,000', undefined]) {
       expect(amountError(value), String(value)).toBe('validation.amount');
     }

@@ -27,7 +27,7 @@ export function Page() {
     <WalletPage title="pages.deposit.custom">
       <Form form={form} {...check.formProps} layout="vertical" mode="card" data-testid="custom-form">
         <Form.Item name="amount" label={t('fields.amount')} required>
-          <Input inputMode="decimal" placeholder={t('wallet.amountPlaceholder')} clearable />
+          <Input inputMode="numeric" placeholder={t('wallet.amountPlaceholder')} clearable />
         </Form.Item>
       </Form>
       <div className="wallet-buttons">

@@ -107,7 +107,7 @@ export function ApplyForm({ product, isLogined }: { product: LoanProduct; isLogi
           <input
             className={`${card.input} ${shown.amount ? card.inputInvalid : ''}`}
             name="amount"
-            inputMode="decimal"
+            inputMode="numeric"
             autoComplete="off"
             value={amount}
             placeholder={t('loan.range', {

@@ -78,7 +78,7 @@ export function BuySheet({
           <span className={styles.label}>{t('quant.amount', { currency })}</span>
           <input
             className={`${styles.input} ${shown.amount ? styles.inputInvalid : ''}`}
-            inputMode="decimal"
+            inputMode="numeric"
             autoComplete="off"
             name="amount"
             value={amount}

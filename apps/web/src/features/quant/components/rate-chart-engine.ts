@@ -54,7 +54,8 @@ export function createRateChart(
   return {
     setRates(points: RatePoint[]) {
       line.setData(points.map((point) => ({ time: point.date, value: Number(point.rate) * 100 })));
-      chart.timeScale().fitContent();
+      // Two bars of room at each end: a date label on the first or last days is drawn whole, not cut.
+      if (points.length > 0) chart.timeScale().setVisibleLogicalRange({ from: -2, to: points.length + 1 });
     },
     setTheme,
     remove: () => chart.remove(),

@@ -94,7 +94,7 @@ export function BankDepositForm({ currencies, amount }: { currencies: string[]; 
         <SingleSelector options={currencies.map((code) => ({ label: code, value: code }))} />
       </Form.Item>
       <Form.Item name="amount" label={t('fields.amount')} required>
-        <Input inputMode="decimal" placeholder={t('wallet.amountPlaceholder')} clearable />
+        <Input inputMode="numeric" placeholder={t('wallet.amountPlaceholder')} clearable />
       </Form.Item>
       <Form.Item name="bankName" label={t('fields.bankName')} required>
         <Input maxLength={140} clearable />

@@ -87,7 +87,7 @@ export function CryptoDepositForm({ network, amount }: { network: CryptoNetwork;
       }
     >
       <Form.Item name="amount" label={t('wallet.amountIn', { currency: 'USDT' })} required>
-        <Input inputMode="decimal" placeholder={t('wallet.amountPlaceholder')} clearable />
+        <Input inputMode="numeric" placeholder={t('wallet.amountPlaceholder')} clearable />
       </Form.Item>
       <Form.Item name="proof" label={t('fields.proof')}>
         <ProofUpload />

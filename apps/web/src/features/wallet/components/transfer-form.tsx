@@ -122,7 +122,7 @@ export function TransferForm({
         <SingleSelector testId="transfer-to" options={options} />
       </Form.Item>
       <Form.Item name="amount" label={t('fields.amount')} required>
-        <Input inputMode="decimal" placeholder={t('wallet.amountPlaceholder')} clearable />
+        <Input inputMode="numeric" placeholder={t('wallet.amountPlaceholder')} clearable />
       </Form.Item>
       <div className="wallet-preview" data-testid="transfer-quote">
         <Row label={t('wallet.rate')} testId="transfer-rate">

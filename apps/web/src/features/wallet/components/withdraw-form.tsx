@@ -116,7 +116,7 @@ export function WithdrawCryptoForm({
         }
       >
         <Input
-          inputMode="decimal"
+          inputMode="numeric"
           placeholder={t('wallet.minimumPlaceholder', { minimum: format.number(minimum) })}
           clearable
         />
