@@ -97,9 +97,7 @@ test('wallet: the deposit amount follows the contract rule (a whole number from 
     'The amount must be a whole number of at least 1',
   );
   await form.locator('input').fill('abc');
-  await expect(form.locator('.adm-form-item-feedback-error')).toHaveText(
-    'Enter the amount in digits, such as 100',
-  );
+  await expect(form.locator('.adm-form-item-feedback-error')).toHaveText('Enter the amount in digits, such as 100');
   await form.locator('input').fill('25');
   await expect(form.locator('.adm-form-item-feedback-error')).toHaveCount(0);
 });

@@ -97,7 +97,7 @@ export const png = Buffer.from(
 );
 
 /** A bank deposit with a proof image, waiting for review. */
-export async function bankDeposit(api: APIRequestContext, member: Member, amount: string) {
+export async function bankDeposit(api: APIRequestContext, member: Member, amount: string, currency = 'USD') {
   const uploaded = await api.post('/api/v1/upload', {
     headers: { authorization: `Bearer ${member.token}` },
     multipart: { file: { name: 'proof.png', mimeType: 'image/png', buffer: png } },
@@ -106,7 +106,7 @@ export async function bankDeposit(api: APIRequestContext, member: Member, amount
   const proof = ((await uploaded.json()) as Envelope<{ id: string }>).data.id;
   return call<{ id: number }>(api, 'post', 'deposit/apply', member.token, {
     type: 'bank',
-    currency: 'USD',
+    currency,
     amount,
     proof,
     bankName: 'E2E Bank',

@@ -76,6 +76,27 @@ export const adminMemberSessionItem = adminMemberSession.extend({
   revokedAt: time.nullable().describe('signed out, revoked by the member or an operator, or ended by a freeze'),
   live: z.boolean(),
 });
+export const memberTimelineQuery = pageQuery.extend({ uid: uidField });
+export const memberTimelineKinds = ['review', 'freeze', 'unfreeze', 'adjustment', 'signIn', 'audit'] as const;
+/**
+ * One thing that happened to or for a member: an audit entry about them (a review of one of their
+ * records, a freeze, an adjustment, anything else) or a sign-in (a session they opened).
+ */
+export const memberTimelineItem = z.object({
+  key: z.string().describe('`audit:<id>` or `session:<id>`'),
+  time,
+  kind: z.enum(memberTimelineKinds),
+  action: z.string().nullable().describe('the audit action (`deposit.review`); null on a sign-in'),
+  operatorName: z.string().nullable().describe('who did it; null on a sign-in'),
+  record: z.object({ entity: z.string(), id: z.string() }).nullable().describe('the record the entry is on'),
+  outcome: z.enum(['passed', 'partial', 'refused']).nullable().describe('the decision of a review'),
+  flags: z.array(z.enum(['login', 'withdraw'])).describe('what a freeze or unfreeze changed'),
+  amount: decimalString.nullable().describe('negative on a debit'),
+  currency: z.string().nullable(),
+  note: z.string().nullable().describe('the reason or remark recorded'),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+});
 export const memberSessionRevokeBody = z.strictObject({ id: idField, sessionId: idField });
 export const vipLevelBody = z.object({ id: idField, vipLevel: z.number().int().min(0).max(10) });
 /** Every freeze and unfreeze says why (docs/admin.md, Members); the reason goes to the audit log. */
@@ -147,12 +168,22 @@ export const memberAdminApi = {
     response: ok(page(adminMemberItem)),
   },
   detail: {
-    ...readers,
+    // Trading reads it for the member context beside the block orders it decides (docs/admin.md).
+    access: 'operator',
+    roles: [...readers.roles, 'trading'],
     method: 'GET',
     path: '/admin/user/detail',
     summary: 'A member, by UID, with balances, KYC, recent deposits and withdrawals, sessions and logins',
     query: memberDetailQuery,
     response: ok(adminMemberDetail),
+  },
+  timeline: {
+    ...readers,
+    method: 'GET',
+    path: '/admin/user/timeline',
+    summary: 'What happened to or for a member, newest first: audit entries about them and their sign-ins',
+    query: memberTimelineQuery,
+    response: ok(page(memberTimelineItem)),
   },
   ledger: {
     access: 'operator',

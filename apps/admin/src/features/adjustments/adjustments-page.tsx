@@ -112,6 +112,8 @@ export default function AdjustmentsPage() {
           { title: t('common.status'), render: (_, row) => <AdjustmentStatus status={row.status} /> },
           {
             title: t('common.actions'),
+            // The reason's ellipsis makes the layout fixed: a width keeps "Approve" and "Withdraw" inside.
+            width: 190,
             render: (_, row) => {
               if (row.status !== adjustmentStatuses.pending) return null;
               const own = row.makerId === me?.id;

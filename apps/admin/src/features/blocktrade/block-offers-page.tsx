@@ -6,6 +6,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmButton } from '../../shared/confirm-button.tsx';
+import { useExactMoney } from '../../shared/currencies.ts';
 import { toastSuccess } from '../../shared/feedback.ts';
 import { useFormSave } from '../../shared/form-save.ts';
 import { formatPercent, formatTime } from '../../shared/format.ts';
@@ -33,6 +34,7 @@ const statuses = Object.values(blockOfferStatuses);
 /** Block offers (docs/blocktrade.md): publish at a fixed price or a discount to the last, change, close early. */
 export default function BlockOffersPage() {
   const { t } = useTranslation();
+  const price = useExactMoney();
   const queryClient = useQueryClient();
   const state = useUrlState(['status'] as const);
   const status = statuses.find((item) => item === state.values.status);
@@ -85,13 +87,15 @@ export default function BlockOffersPage() {
             render: (_, row) =>
               row.price === null
                 ? t('blockOffers.discountOff', { discount: formatPercent(row.discount ?? '0') })
-                : `${row.price} ${row.currency}`,
+                : `${price(row.price, row.currency)} ${row.currency}`,
           },
           {
             title: t('blockOffers.blockPrice'),
             align: 'right',
             render: (_, row) =>
-              row.blockPrice ? `${row.blockPrice} (${t('blockOffers.last', { price: row.lastPrice ?? '—' })})` : '—',
+              row.blockPrice
+                ? `${price(row.blockPrice, row.currency)} (${t('blockOffers.last', { price: row.lastPrice ? price(row.lastPrice, row.currency) : '—' })})`
+                : '—',
           },
           {
             title: t('blockOffers.quantities'),

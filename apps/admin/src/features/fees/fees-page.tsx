@@ -6,8 +6,8 @@ import Decimal from 'decimal.js';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../shared/confirm.ts';
+import { useExactMoney } from '../../shared/currencies.ts';
 import { toastSuccess } from '../../shared/feedback.ts';
-import { formatMoney } from '../../shared/format.ts';
 import { useSubmitValidation, zodRule } from '../../shared/validation.ts';
 
 type Schedule = ApiData<'GET /admin/trade/fee/list'>[number];
@@ -45,6 +45,7 @@ function sameDecimal(a: string, b: string): boolean {
 /** Each market's fee schedule (docs/trading.md "Fees"); a change asks first and is audited. */
 export default function FeesPage() {
   const { t } = useTranslation();
+  const money = useExactMoney();
   const [editing, setEditing] = useState<Schedule>();
   const list = useQuery({ queryKey: ['admin/trade/fee/list'], queryFn: () => call('GET /admin/trade/fee/list') });
 
@@ -65,13 +66,13 @@ export default function FeesPage() {
             title: t('fees.minimum'),
             dataIndex: 'minimum',
             align: 'right',
-            render: (value: string) => formatMoney(value, undefined),
+            render: (value: string, row) => money(value, row.currency),
           },
           {
             title: t('fees.platformFee'),
             dataIndex: 'platformFee',
             align: 'right',
-            render: (value: string) => formatMoney(value, undefined),
+            render: (value: string, row) => money(value, row.currency),
           },
           { title: t('fees.vipDiscounts'), render: (_, row) => discountText(t, row) },
           {
@@ -97,6 +98,8 @@ export default function FeesPage() {
 
 function EditDialog({ schedule, onClose }: { schedule: Schedule; onClose: () => void }) {
   const { t } = useTranslation();
+  const exact = useExactMoney();
+  const money = (value: string) => exact(value, schedule.currency);
   const queryClient = useQueryClient();
   const [form] = Form.useForm<Values>();
   const validation = useSubmitValidation();
@@ -128,13 +131,9 @@ function EditDialog({ schedule, onClose }: { schedule: Schedule; onClose: () => 
     if (!sameDecimal(schedule.rate, values.rate))
       lines.push(`${t('fees.rate')}: ${percent(schedule.rate)} → ${percent(values.rate)}`);
     if (!sameDecimal(schedule.minimum, values.minimum))
-      lines.push(
-        `${t('fees.minimum')}: ${formatMoney(schedule.minimum, undefined)} → ${formatMoney(values.minimum, undefined)}`,
-      );
+      lines.push(`${t('fees.minimum')}: ${money(schedule.minimum)} → ${money(values.minimum.trim())}`);
     if (!sameDecimal(schedule.platformFee, values.platformFee))
-      lines.push(
-        `${t('fees.platformFee')}: ${formatMoney(schedule.platformFee, undefined)} → ${formatMoney(values.platformFee, undefined)}`,
-      );
+      lines.push(`${t('fees.platformFee')}: ${money(schedule.platformFee)} → ${money(values.platformFee.trim())}`);
     if (!sameDecimal(schedule.stopOutRatio, values.stopOutRatio))
       lines.push(`${t('fees.stopOutRatio')}: ${percent(schedule.stopOutRatio)} → ${percent(values.stopOutRatio)}`);
     const before = discountText(t, schedule);

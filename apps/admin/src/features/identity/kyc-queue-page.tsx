@@ -105,7 +105,8 @@ export default function KycQueuePage() {
   );
 }
 
-function KycReview({ id, onClose }: { id: number; onClose: () => void }) {
+/** One submission: its fields and images, the decision (or who made it), the member beside it. */
+export function KycReview({ id, onClose }: { id: number; onClose: () => void }) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const detail = useQuery({

@@ -1,10 +1,11 @@
 import { apiPrefix, call } from '@soar/client';
 import type { ApiData } from '@soar/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Badge, Button, Card, Empty, Input, List, Segmented, Space, Typography } from 'antd';
+import { Alert, Badge, Button, Card, Empty, Input, List, Segmented, Space, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../shared/format.ts';
+import { MemberContext } from '../../shared/member-context/member-context.tsx';
 import { useSession } from '../../shared/session.ts';
 import { UploadImage } from '../../shared/upload-image.tsx';
 import { useUrlState } from '../../shared/url-state.ts';
@@ -46,7 +47,7 @@ function useDesk(onFrame: () => void) {
   }, [token]);
 }
 
-/** The chat console: conversations with unread counts, one chat, answers; all live. */
+/** The chat console: conversations with unread counts, one chat, answers, the member beside it; all live. */
 export default function SupportConsolePage() {
   const { t } = useTranslation();
   const client = useQueryClient();
@@ -90,6 +91,7 @@ export default function SupportConsolePage() {
       setBusy(false);
     }
   };
+  const selected = conversations.data?.list.find((item) => item.id === current);
   const nameOf = (item: Conversation) =>
     item.guest ? t('identity.support.guest', { id: item.id }) : `${item.uid} ${item.nickname}`;
   return (
@@ -97,7 +99,7 @@ export default function SupportConsolePage() {
     <div style={{ display: 'flex', alignItems: 'flex-start', gap: 16, width: '100%' }}>
       <Card
         title={t('identity.support.title')}
-        style={{ width: 360, flex: 'none' }}
+        style={{ width: 320, flex: 'none' }}
         extra={
           <Segmented
             size="small"
@@ -133,7 +135,7 @@ export default function SupportConsolePage() {
           )}
         />
       </Card>
-      <Card title={t('identity.support.chat')} style={{ flex: 1, minWidth: 520 }}>
+      <Card title={t('identity.support.chat')} style={{ flex: 1, minWidth: 440 }}>
         {current === undefined ? (
           <Empty description={t('identity.support.pick')} />
         ) : (
@@ -169,6 +171,15 @@ export default function SupportConsolePage() {
           </Space>
         )}
       </Card>
+      {selected && (
+        <div style={{ width: 340, flex: 'none' }}>
+          {selected.guest || !selected.uid ? (
+            <Alert type="info" title={t('memberContext.guest')} data-testid="member-context-guest" />
+          ) : (
+            <MemberContext uid={selected.uid} />
+          )}
+        </div>
+      )}
     </div>
   );
 }

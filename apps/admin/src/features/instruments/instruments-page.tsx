@@ -5,6 +5,7 @@ import { Button, Card, Form, Input, Modal, Select, Space, Table, Tag, Typography
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../shared/confirm.ts';
+import { useExactMoney } from '../../shared/currencies.ts';
 import { toastSuccess } from '../../shared/feedback.ts';
 import { formatTime } from '../../shared/format.ts';
 import { urlPagination, useUrlState } from '../../shared/url-state.ts';
@@ -18,6 +19,7 @@ const markets = ['US', 'HK', 'JP', 'EU'];
 /** Instruments with their last price; trading suspended (with a reason) or resumed, audited. */
 export default function InstrumentsPage() {
   const { t } = useTranslation();
+  const price = useExactMoney();
   const queryClient = useQueryClient();
   const state = useUrlState(filterKeys);
   const [suspending, setSuspending] = useState<Instrument>();
@@ -98,11 +100,12 @@ export default function InstrumentsPage() {
           { title: t('instruments.name'), dataIndex: 'name', ellipsis: true },
           {
             title: t('instruments.market'),
+            width: 90,
             render: (_, row) => (row.kind === 'index' ? <Tag>{t('instruments.kinds.index')}</Tag> : row.market),
           },
-          { title: t('common.currency'), dataIndex: 'currency' },
-          { title: t('instruments.lot'), dataIndex: 'lotSize', align: 'right' },
-          { title: t('instruments.price'), dataIndex: 'price', align: 'right' },
+          { title: t('common.currency'), dataIndex: 'currency', width: 90 },
+          { title: t('instruments.lot'), dataIndex: 'lotSize', align: 'right', width: 80 },
+          { title: t('instruments.price'), align: 'right', render: (_, row) => price(row.price, row.currency) },
           {
             title: t('instruments.change'),
             align: 'right',
@@ -129,6 +132,8 @@ export default function InstrumentsPage() {
           },
           {
             title: t('common.actions'),
+            // The name's ellipsis makes the layout fixed: without a width, "Suspend trading" overflows.
+            width: 160,
             render: (_, row) =>
               row.kind === 'index' ? null : row.suspended ? (
                 <Button

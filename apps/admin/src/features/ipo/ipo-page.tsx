@@ -6,8 +6,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../shared/confirm.ts';
 import { contentLanguages, filledTranslations } from '../../shared/content-languages.ts';
+import { useExactMoney, useMoney } from '../../shared/currencies.ts';
 import { toastSuccess } from '../../shared/feedback.ts';
-import { formatTime } from '../../shared/format.ts';
+import { formatCount, formatTime } from '../../shared/format.ts';
 import { ClaimTag, useClaim } from '../../shared/review-queue/claim.tsx';
 import { useUrlState } from '../../shared/url-state.ts';
 import { zodRule } from '../../shared/validation.ts';
@@ -46,6 +47,8 @@ export default function IpoPage() {
   const [creating, setCreating] = useState(false);
   const [selected, setSelected] = useState<Offer>();
   const [pricing, setPricing] = useState<Offer>();
+  const money = useMoney();
+  const price = useExactMoney();
   // `?state=closed` is the dashboard's queue: offers whose window has closed, waiting to be allotted.
   const filter = useUrlState(filterKeys);
   const offers = useQuery({
@@ -97,19 +100,31 @@ export default function IpoPage() {
             {
               title: t('ipo.price'),
               render: (_, row) =>
-                `${row.priceMin}–${row.priceMax} ${row.currency}${row.finalPrice ? ` → ${row.finalPrice}` : ''}`,
+                `${price(row.priceMin, row.currency)}–${price(row.priceMax, row.currency)} ${row.currency}${row.finalPrice ? ` → ${price(row.finalPrice, row.currency)}` : ''}`,
             },
             { title: t('ipo.lots'), render: (_, row) => `${row.lotSize} × ${row.minLots}–${row.maxLots}` },
-            { title: t('ipo.shares'), dataIndex: 'sharesOffered' },
+            { title: t('ipo.shares'), align: 'right', render: (_, row) => formatCount(row.sharesOffered) },
             {
               title: t('ipo.window'),
-              render: (_, row) => `${row.startTime.slice(0, 16)} – ${row.endTime.slice(0, 16)}`,
+              render: (_, row) => (
+                <Space direction="vertical" size={0}>
+                  <span>{formatTime(row.startTime)}</span>
+                  <span>{formatTime(row.endTime)}</span>
+                </Space>
+              ),
             },
-            { title: t('ipo.allotment'), render: (_, row) => row.allotmentTime.slice(0, 16) },
-            { title: t('ipo.listing'), render: (_, row) => row.listingTime.slice(0, 16) },
+            {
+              title: t('ipo.allotment'),
+              render: (_, row) => formatTime(row.allotmentTime),
+            },
+            {
+              title: t('ipo.listing'),
+              render: (_, row) => formatTime(row.listingTime),
+            },
             {
               title: t('ipo.applications'),
-              render: (_, row) => `${row.applications} / ${row.subscribedLots} (${row.frozen} ${row.currency})`,
+              render: (_, row) =>
+                `${formatCount(row.applications)} / ${formatCount(row.subscribedLots)} (${money(row.frozen, row.currency)} ${row.currency})`,
             },
             {
               title: t('ipo.seedHash'),
@@ -125,7 +140,7 @@ export default function IpoPage() {
                 row.allottedAt ? (
                   <Tag color="green">{t('ipo.states.allotted')}</Tag>
                 ) : (
-                  <Space>
+                  <Space wrap>
                     <Button size="small" onClick={() => setPricing(row)}>
                       {t('ipo.setPrice')}
                     </Button>
@@ -154,6 +169,7 @@ export default function IpoPage() {
 /** The `ipo` queue of one offer: each application, with a hand allotment before the lottery. */
 function Subscriptions({ offer, onChanged }: { offer: Offer; onChanged: () => void }) {
   const { t } = useTranslation();
+  const money = useMoney();
   const list = useQuery({
     queryKey: ['admin/ipo/list', offer.id],
     queryFn: () => call('GET /admin/ipo/list', { query: { offerId: offer.id, page: 1, pageSize: 100 } }),
@@ -171,7 +187,11 @@ function Subscriptions({ offer, onChanged }: { offer: Offer; onChanged: () => vo
           { title: 'ID', dataIndex: 'id' },
           { title: t('ipo.member'), dataIndex: 'uid' },
           { title: t('ipo.lots'), dataIndex: 'lots' },
-          { title: t('ipo.amount'), render: (_, row) => `${row.amount} ${row.currency}` },
+          {
+            title: t('ipo.amount'),
+            align: 'right',
+            render: (_, row) => `${money(row.amount, row.currency)} ${row.currency}`,
+          },
           { title: t('ipo.state'), render: (_, row) => t(`ipo.status.${row.status}`) },
           {
             title: t('ipo.allotted'),
@@ -207,6 +227,7 @@ function Subscriptions({ offer, onChanged }: { offer: Offer; onChanged: () => vo
  */
 function HandAllotment({ row, onSaved }: { row: Subscription; onSaved: () => void }) {
   const { t } = useTranslation();
+  const money = useExactMoney();
   const [form] = Form.useForm<{ allottedLots: number }>();
   const review = useMutation({
     mutationFn: (allottedLots: number) => call('POST /admin/ipo/review', { body: { id: row.id, allottedLots } }),
@@ -225,7 +246,7 @@ function HandAllotment({ row, onSaved }: { row: Subscription; onSaved: () => voi
         uid: row.uid,
         allotted: allottedLots,
         lots: row.lots,
-        amount: `${row.amount} ${row.currency}`,
+        amount: `${money(row.amount, row.currency)} ${row.currency}`,
       }),
       onOk: () => review.mutateAsync(allottedLots),
     });

@@ -1,5 +1,12 @@
 import { call } from '@soar/client';
-import { loanAdminApi, memberAdminApi, quantAdminApi, roleAllows, statementAdminApi } from '@soar/contract';
+import {
+  kycAdminApi,
+  loanAdminApi,
+  memberAdminApi,
+  quantAdminApi,
+  roleAllows,
+  statementAdminApi,
+} from '@soar/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Descriptions, Row, Skeleton, Space, Table, Tabs, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -11,14 +18,19 @@ import { useMemberDetail } from '../../shared/member-context/member-context.tsx'
 import { useSession } from '../../shared/session.ts';
 import { DepositStatus, KycStatus, WithdrawStatus } from '../../shared/status.tsx';
 import { MemberFreeze } from './member-freeze.tsx';
+import { MemberKyc } from './member-kyc.tsx';
 import { MemberLedger } from './member-ledger.tsx';
 import { MemberPositions } from './member-positions.tsx';
 import { MemberFunds, MemberLoans } from './member-products.tsx';
 import { MemberSessions } from './member-sessions.tsx';
 import { MemberStatements } from './member-statements.tsx';
+import { MemberTimeline } from './member-timeline.tsx';
 import { VipLevelForm } from './vip-level-form.tsx';
 
-/** A member: balances, positions, ledger, deposits, withdrawals, sessions; VIP and freezes for compliance. */
+/**
+ * A member: balances, KYC, positions, ledger, deposits, withdrawals, sessions, the timeline of what
+ * happened to them; VIP and freezes for compliance.
+ */
 export default function MemberDetailPage() {
   const { t } = useTranslation();
   const money = useMoney();
@@ -29,7 +41,10 @@ export default function MemberDetailPage() {
   const detail = useMemberDetail(uid);
   // The URL names the member by UID (docs/admin.md); the member's calls take the id it answers.
   const id = detail.data?.id ?? 0;
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['admin/user/detail', uid] });
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: ['admin/user/detail', uid] });
+    void queryClient.invalidateQueries({ queryKey: ['admin/user/timeline', uid] });
+  };
   const setVipLevel = useMutation({
     mutationFn: (vipLevel: number) => call('POST /admin/user/vip', { body: { id, vipLevel } }),
     onSuccess: () => {
@@ -122,6 +137,9 @@ export default function MemberDetailPage() {
                 />
               ),
             },
+            ...(roleAllows(kycAdminApi.list, role)
+              ? [{ key: 'kyc', label: t('members.kycTab'), children: <MemberKyc uid={member.uid} /> }]
+              : []),
             ...(roleAllows(memberAdminApi.positions, role)
               ? [{ key: 'positions', label: t('members.positions'), children: <MemberPositions userId={member.id} /> }]
               : []),
@@ -221,6 +239,9 @@ export default function MemberDetailPage() {
                 </Space>
               ),
             },
+            ...(roleAllows(memberAdminApi.timeline, role)
+              ? [{ key: 'timeline', label: t('members.timeline'), children: <MemberTimeline uid={member.uid} /> }]
+              : []),
           ]}
         />
       </Card>

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Segmented, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMoney } from '../../shared/currencies.ts';
+import { useExactMoney, useMoney } from '../../shared/currencies.ts';
 import { formatTime } from '../../shared/format.ts';
 
 type Position = ApiData<'GET /admin/user/positions'>['list'][number];
@@ -13,6 +13,7 @@ type Position = ApiData<'GET /admin/user/positions'>['list'][number];
 export function MemberPositions({ userId }: { userId: number }) {
   const { t } = useTranslation();
   const money = useMoney();
+  const price = useExactMoney();
   const [status, setStatus] = useState<PositionStatus>(positionStatuses.open);
   const [page, setPage] = useState({ page: 1, pageSize: 20 });
   const positions = useQuery({
@@ -62,9 +63,13 @@ export function MemberPositions({ userId }: { userId: number }) {
             align: 'right',
             render: (_, row) => (open ? row.quantity : row.closedQuantity),
           },
-          { title: t('members.openPrice'), align: 'right', dataIndex: 'openPrice' },
+          { title: t('members.openPrice'), align: 'right', render: (_, row) => price(row.openPrice, row.currency) },
           open
-            ? { title: t('members.markPrice'), align: 'right', render: (_, row) => row.markPrice ?? '—' }
+            ? {
+                title: t('members.markPrice'),
+                align: 'right',
+                render: (_, row) => (row.markPrice ? price(row.markPrice, row.currency) : '—'),
+              }
             : { title: t('members.closedAt'), render: (_, row) => (row.closedAt ? formatTime(row.closedAt) : '—') },
           open
             ? {

@@ -1,7 +1,7 @@
 import { call } from '@soar/client';
 import { type ApiData, type OrderReviewBody, orderReviewStatuses } from '@soar/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Input, Space, Table, Typography } from 'antd';
+import { Button, Card, Descriptions, Input, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../shared/confirm.ts';
@@ -11,13 +11,17 @@ import { formatPercent, formatTime } from '../../shared/format.ts';
 import { MemberCell } from '../../shared/member-cell.tsx';
 import { ClaimTag } from '../../shared/review-queue/claim.tsx';
 import { QueueSearchBar, searchKeys, searchQuery } from '../../shared/review-queue/queue-search.tsx';
+import { ReviewDrawer } from '../../shared/review-queue/review-drawer.tsx';
 import { urlPagination, useUrlState } from '../../shared/url-state.ts';
 
 type AdminOrder = ApiData<'GET /admin/order/list'>['list'][number];
 
-const filterKeys = searchKeys;
+const filterKeys = ['open', ...searchKeys] as const;
 
-/** Block orders (10,000 shares or more) waiting for review, oldest first: pass or refuse with a reason. */
+/**
+ * Block orders (10,000 shares or more) waiting for review, oldest first: pass or refuse with a reason.
+ * A row opens the order with the member beside it; the open order is in the URL.
+ */
 export default function OrderQueuePage() {
   const { t } = useTranslation();
   const money = useMoney();
@@ -32,6 +36,7 @@ export default function OrderQueuePage() {
   const state = useUrlState(filterKeys);
   const queryClient = useQueryClient();
   const [reasons, setReasons] = useState<Record<number, string>>({});
+  const openId = state.values.open === undefined ? undefined : Number(state.values.open);
   const query = { page: state.page, pageSize: state.pageSize, ...searchQuery(state.values) };
   const list = useQuery({
     queryKey: ['admin/order/list', query],
@@ -45,6 +50,7 @@ export default function OrderQueuePage() {
     },
   });
 
+  const opened = openId === undefined ? undefined : list.data?.list.find((row) => row.id === openId);
   return (
     <Card title={t('menu.orders')}>
       <Typography.Paragraph type="secondary">{t('orders.hint')}</Typography.Paragraph>
@@ -55,6 +61,10 @@ export default function OrderQueuePage() {
         dataSource={list.data?.list}
         pagination={urlPagination(state, list.data?.total)}
         data-testid="order-table"
+        onRow={(row) => ({
+          onClick: () => state.set({ open: row.id, page: state.page }),
+          style: { cursor: 'pointer' },
+        })}
         columns={[
           { title: 'ID', dataIndex: 'id', width: 70 },
           { title: t('common.member'), render: (_, row) => <MemberCell member={row.member} /> },
@@ -104,7 +114,8 @@ export default function OrderQueuePage() {
                     : '—'}
                 </Typography.Text>
               ) : (
-                <Space direction="vertical" size={4}>
+                // Deciding here does not open the row.
+                <Space direction="vertical" size={4} onClick={(event) => event.stopPropagation()}>
                   <ClaimTag claim={row.claim} />
                   <Space>
                     <Button
@@ -165,6 +176,39 @@ export default function OrderQueuePage() {
           },
         ]}
       />
+      {opened && <OrderReview order={opened} onClose={() => state.set({ open: undefined, page: state.page })} />}
     </Card>
+  );
+}
+
+/** One block order, the member's context beside it; the decision stays in the table's row. */
+function OrderReview({ order, onClose }: { order: AdminOrder; onClose: () => void }) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const waiting = order.status === 'pending' && !order.decision;
+  return (
+    <ReviewDrawer
+      title={`${t('menu.orders')} #${order.id}`}
+      status={<Tag color={waiting ? 'gold' : 'default'}>{t(waiting ? 'queue.waiting' : 'queue.decided')}</Tag>}
+      uid={order.member.uid}
+      record={{ entity: 'order', id: order.id, waiting, decision: order.decision }}
+      onClose={onClose}
+      testId="order-review"
+    >
+      <Descriptions column={1} bordered size="small">
+        <Descriptions.Item label={t('orders.symbol')}>{`${order.symbol} · ${order.name}`}</Descriptions.Item>
+        <Descriptions.Item label={t('orders.side')}>{t(`orders.direction.${order.direction}`)}</Descriptions.Item>
+        <Descriptions.Item label={t('orders.quantity')}>{order.quantity}</Descriptions.Item>
+        <Descriptions.Item label={t('orders.frozen')}>
+          {`${money(order.frozen, order.currency)} ${order.currency}`}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('orders.offer')}>
+          {order.offer
+            ? `#${order.offer.id} · ${t('orders.blockPriceOf', { price: order.limitPrice ?? '—' })}`
+            : t('orders.ticket')}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('common.submitted')}>{formatTime(order.createdAt)}</Descriptions.Item>
+      </Descriptions>
+    </ReviewDrawer>
   );
 }

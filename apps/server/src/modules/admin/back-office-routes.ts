@@ -25,6 +25,7 @@ export const backOfficeRoutes: FastifyPluginAsync<BackOfficeServices> = async (
 
   route(app, memberAdminApi.list, (request) => members.list(request.query));
   route(app, memberAdminApi.detail, (request) => members.detail(request.query.uid));
+  route(app, memberAdminApi.timeline, (request) => members.timeline(request.query));
   route(app, memberAdminApi.ledger, (request) => members.ledger(request.query));
   route(app, memberAdminApi.vip, (request, { actor }) => members.setVip(actor, request.body.id, request.body.vipLevel));
   route(app, memberAdminApi.freeze, async (request, { actor }) => {

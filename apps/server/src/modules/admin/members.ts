@@ -20,6 +20,7 @@ import type { TradeService } from '../trade/index.ts';
 import { memberPositions } from '../trade/index.ts';
 import type { AccountService } from '../wallet/index.ts';
 import { adminDepositView, adminWithdrawalView } from '../wallet/index.ts';
+import { memberTimeline } from './member-timeline.ts';
 
 type UserRow = typeof users.$inferSelect;
 type SessionRow = typeof sessions.$inferSelect;
@@ -137,6 +138,11 @@ export class MemberAdmin {
         result: row.result as 'success' | 'failed' | 'lockout' | 'locked',
       })),
     };
+  }
+
+  /** Audit entries about the member and their sign-ins, newest first. */
+  async timeline(query: PageQuery & { uid: string }) {
+    return memberTimeline(this.db, query);
   }
 
   async ledger(query: PageQuery & { id: number; currency?: string; account?: 'available' | 'frozen' }) {
