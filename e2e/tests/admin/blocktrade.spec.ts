@@ -54,10 +54,12 @@ test('trading publishes a block offer, passes a block order from the queue besid
   await page.goto('/admin/orders');
   const offer = page.getByTestId(`order-offer-${order.id}`);
   await expect(offer).toContainText(`#${offerId} · 5 % below the last price`);
-  await expect(offer).toContainText(`block price ${order.price}`);
+  // Grouped, at the currency's decimals or finer (the back office's exact money).
+  const shown = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 8 });
+  await expect(offer).toContainText(`block price ${shown.format(Number(order.price))} USD`);
   await page.screenshot({ path: `${shots}/queue-en.png` });
   await page.getByTestId(`order-pass-${order.id}`).click();
-  await confirmDialog(page, /Pass the block order for 10000 T/);
+  await confirmDialog(page, /Pass the block order for 10,000 T/);
   await expect(page.getByTestId(`order-pass-${order.id}`)).toBeHidden();
   expect((await balance(api, member.token, 'USD')).frozen).toBe('0');
 

@@ -126,7 +126,7 @@ test('the member-context panel is beside a block order opened from the queue', a
     await openAs(page, trading, '/orders');
     await page.getByTestId(`order-offer-${order.id}`).click();
     const review = page.getByTestId('order-review');
-    await expect(review).toContainText('10000');
+    await expect(review).toContainText('10,000');
     await expect(review.getByTestId('member-context')).toContainText(member.uid);
     await expect(page).toHaveURL(new RegExp(`open=${order.id}`));
   } finally {

@@ -5,9 +5,9 @@ import { Button, Card, Descriptions, Input, Space, Table, Tag, Typography } from
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../shared/confirm.ts';
-import { useMoney } from '../../shared/currencies.ts';
+import { useExactMoney, useMoney } from '../../shared/currencies.ts';
 import { toastSuccess } from '../../shared/feedback.ts';
-import { formatPercent, formatTime } from '../../shared/format.ts';
+import { formatCount, formatPercent, formatTime } from '../../shared/format.ts';
 import { MemberCell } from '../../shared/member-cell.tsx';
 import { ClaimTag } from '../../shared/review-queue/claim.tsx';
 import { QueueSearchBar, searchKeys, searchQuery } from '../../shared/review-queue/queue-search.tsx';
@@ -25,11 +25,12 @@ const filterKeys = ['open', ...searchKeys] as const;
 export default function OrderQueuePage() {
   const { t } = useTranslation();
   const money = useMoney();
+  const price = usePrice();
   // docs/admin.md: a decision's confirm names the member by UID, the money with its currency and the shares.
   const describe = (row: AdminOrder) =>
     t('orders.confirmDetail', {
       uid: row.member.uid,
-      quantity: row.quantity,
+      quantity: formatCount(row.quantity),
       symbol: row.symbol,
       frozen: `${money(row.frozen, row.currency)} ${row.currency}`,
     });
@@ -80,12 +81,12 @@ export default function OrderQueuePage() {
                       id: row.offer.id,
                       pricing:
                         row.offer.discount === null
-                          ? `${row.offer.price} ${row.currency}`
+                          ? price(row.offer.price, row.currency)
                           : t('blockOffers.discountOff', { discount: formatPercent(row.offer.discount) }),
                     })}
                   </span>
                   <Typography.Text type="secondary">
-                    {t('orders.blockPriceOf', { price: row.limitPrice ?? '—' })}
+                    {t('orders.blockPriceOf', { price: price(row.limitPrice, row.currency) })}
                   </Typography.Text>
                 </Space>
               ) : (
@@ -93,7 +94,7 @@ export default function OrderQueuePage() {
               ),
           },
           { title: t('orders.side'), render: (_, row) => t(`orders.direction.${row.direction}`) },
-          { title: t('orders.quantity'), dataIndex: 'quantity', align: 'right' },
+          { title: t('orders.quantity'), align: 'right', render: (_, row) => formatCount(row.quantity) },
           {
             title: t('orders.frozen'),
             align: 'right',
@@ -124,11 +125,13 @@ export default function OrderQueuePage() {
                       data-testid={`order-pass-${row.id}`}
                       onClick={() =>
                         void confirmAction({
-                          title: t('orders.confirmPass', { quantity: row.quantity, symbol: row.symbol }),
+                          title: t('orders.confirmPass', { quantity: formatCount(row.quantity), symbol: row.symbol }),
                           content: (
                             <>
                               <p>{describe(row)}</p>
-                              {row.offer ? t('orders.passOfferHint', { price: row.limitPrice }) : t('orders.passHint')}
+                              {row.offer
+                                ? t('orders.passOfferHint', { price: price(row.limitPrice, row.currency) })
+                                : t('orders.passHint')}
                             </>
                           ),
                           onOk: () => review.mutateAsync({ id: row.id, status: orderReviewStatuses.pass }),
@@ -152,7 +155,7 @@ export default function OrderQueuePage() {
                       data-testid={`order-refuse-${row.id}`}
                       onClick={() =>
                         void confirmAction({
-                          title: t('orders.confirmRefuse', { quantity: row.quantity, symbol: row.symbol }),
+                          title: t('orders.confirmRefuse', { quantity: formatCount(row.quantity), symbol: row.symbol }),
                           content: (
                             <>
                               <p>{describe(row)}</p>
@@ -185,6 +188,7 @@ export default function OrderQueuePage() {
 function OrderReview({ order, onClose }: { order: AdminOrder; onClose: () => void }) {
   const { t } = useTranslation();
   const money = useMoney();
+  const price = usePrice();
   const waiting = order.status === 'pending' && !order.decision;
   return (
     <ReviewDrawer
@@ -198,17 +202,23 @@ function OrderReview({ order, onClose }: { order: AdminOrder; onClose: () => voi
       <Descriptions column={1} bordered size="small">
         <Descriptions.Item label={t('orders.symbol')}>{`${order.symbol} · ${order.name}`}</Descriptions.Item>
         <Descriptions.Item label={t('orders.side')}>{t(`orders.direction.${order.direction}`)}</Descriptions.Item>
-        <Descriptions.Item label={t('orders.quantity')}>{order.quantity}</Descriptions.Item>
+        <Descriptions.Item label={t('orders.quantity')}>{formatCount(order.quantity)}</Descriptions.Item>
         <Descriptions.Item label={t('orders.frozen')}>
           {`${money(order.frozen, order.currency)} ${order.currency}`}
         </Descriptions.Item>
         <Descriptions.Item label={t('orders.offer')}>
           {order.offer
-            ? `#${order.offer.id} · ${t('orders.blockPriceOf', { price: order.limitPrice ?? '—' })}`
+            ? `#${order.offer.id} · ${t('orders.blockPriceOf', { price: price(order.limitPrice, order.currency) })}`
             : t('orders.ticket')}
         </Descriptions.Item>
         <Descriptions.Item label={t('common.submitted')}>{formatTime(order.createdAt)}</Descriptions.Item>
       </Descriptions>
     </ReviewDrawer>
   );
+}
+
+/** A price as an operator reads it: grouped, at its currency's decimals or finer, with the currency. */
+function usePrice() {
+  const exact = useExactMoney();
+  return (value: string | null, currency: string) => (value === null ? '—' : `${exact(value, currency)} ${currency}`);
 }
