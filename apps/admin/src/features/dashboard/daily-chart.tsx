@@ -12,7 +12,8 @@ const pad = { left: 88, right: 16, top: 16, bottom: 32 };
  * An axis tick is a scale, not an amount: compact ("1.5M USD") so it fits beside the plot. The
  * exact values stay in each bar's tooltip, formatted by the caller.
  */
-const compact = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 });
+// Significant digits, not fraction digits: ticks of a tiny scale (0.002, 0.004) stay apart instead of all "0".
+const compact = new Intl.NumberFormat('en', { notation: 'compact', maximumSignificantDigits: 3 });
 const axisLabel = (value: string, unit: string) =>
   unit === 'count' ? compact.format(Number(value)) : `${compact.format(Number(value))} ${unit}`;
 
