@@ -1,4 +1,4 @@
-import type { ApiData } from '@soar/contract';
+import { type ApiData, depositStatuses, kycStatuses, loanApprovalStatuses, withdrawStatuses } from '@soar/contract';
 import { eq } from 'drizzle-orm';
 import { type Database, queryText } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
@@ -41,19 +41,26 @@ const countStatement = `select count(*)::integer as total from (${timelineRows})
 
 /** Reviews and what their status after the decision means, per action. */
 const reviews: Record<string, (after: Record<string, unknown>) => Item['outcome']> = {
-  'deposit.review': (after) => ({ 1: 'passed', 2: 'partial', 3: 'refused' })[Number(after.status)] as Item['outcome'],
-  'withdraw.review': (after) => statusOutcome(after.status),
-  'kyc.review': (after) => statusOutcome(after.status),
-  'loan.review': (after) => statusOutcome(after.approvalStatus),
+  'deposit.review': (after) =>
+    outcomeOf(after.status, {
+      passed: depositStatuses.pass,
+      partial: depositStatuses.part,
+      refused: depositStatuses.refuse,
+    }),
+  'withdraw.review': (after) =>
+    outcomeOf(after.status, { passed: withdrawStatuses.pass, refused: withdrawStatuses.refuse }),
+  'kyc.review': (after) => outcomeOf(after.status, { passed: kycStatuses.passed, refused: kycStatuses.refused }),
+  'loan.review': (after) =>
+    outcomeOf(after.approvalStatus, { passed: loanApprovalStatuses.approved, refused: loanApprovalStatuses.refused }),
   'order.pass': () => 'passed',
   'order.refuse': () => 'refused',
   'ipo.review': () => null,
 };
 
-function statusOutcome(status: unknown): Item['outcome'] {
-  if (status === 1) return 'passed';
-  if (status === 2) return 'refused';
-  return null;
+/** The outcome whose status the decision wrote, by each domain's own status names. */
+function outcomeOf(status: unknown, outcomes: Partial<Record<NonNullable<Item['outcome']>, number>>): Item['outcome'] {
+  const found = Object.entries(outcomes).find(([, value]) => value === Number(status));
+  return found ? (found[0] as Item['outcome']) : null;
 }
 
 const objectOf = (value: unknown): Record<string, unknown> =>
