@@ -57,20 +57,22 @@ for (const role of Object.keys(operators) as (keyof typeof operators)[]) {
         // Held as one element: a tab bar that renders late can move the switches after it.
         const target = await tabs.nth(tab).elementHandle();
         const isTab = (await target.getAttribute('role')) === 'tab';
+        const text = (await target.textContent()) ?? '';
         await target.dispatchEvent('click');
         await settle(page);
         expect(new URL(page.url()).pathname, label).toBe(here);
-        // The switch took: a tab is selected, a segmented item marked.
+        // The switch took: a tab is selected, a segmented item marked. A list that reloads on the
+        // switch can draw its switches anew: then the one of the same name is read.
+        const selected = (element: Element, tab: boolean) =>
+          tab
+            ? element.getAttribute('aria-selected') === 'true'
+            : element.classList.contains('ant-segmented-item-selected');
         await expect
           .poll(
-            () =>
-              target.evaluate(
-                (element, tab) =>
-                  tab
-                    ? element.getAttribute('aria-selected') === 'true'
-                    : element.classList.contains('ant-segmented-item-selected'),
-                isTab,
-              ),
+            async () =>
+              (await target.evaluate((element) => element.isConnected))
+                ? target.evaluate(selected, isTab)
+                : tabs.filter({ hasText: text }).first().evaluate(selected, isTab),
             { message: `${label}: switch ${tab}` },
           )
           .toBe(true);
