@@ -22,7 +22,7 @@ import { confirmAction } from '../../shared/confirm.ts';
 import { formatTime } from '../../shared/format.ts';
 import { MemberCell } from '../../shared/member-cell.tsx';
 import { MemberContext } from '../../shared/member-context/member-context.tsx';
-import { ClaimNotice, ClaimTag, useClaim } from '../../shared/review-queue/claim.tsx';
+import { ClaimNotice, holderColumn, useClaim } from '../../shared/review-queue/claim.tsx';
 import { QueueSearchBar, searchKeys, searchQuery } from '../../shared/review-queue/queue-search.tsx';
 import { UploadImage } from '../../shared/upload-image.tsx';
 import { urlPagination, useUrlState } from '../../shared/url-state.ts';
@@ -84,18 +84,7 @@ export default function KycQueuePage() {
             title: t('common.status'),
             render: (_, row) => <Tag color={colors[row.status]}>{t(`identity.kyc.status.${row.status}`)}</Tag>,
           },
-          {
-            title: t('queue.holder'),
-            width: 190,
-            render: (_, row) =>
-              row.decision ? (
-                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                  {t('queue.decidedBy', { operator: row.decision.operator ?? '—', time: formatTime(row.decision.at) })}
-                </Typography.Text>
-              ) : (
-                <ClaimTag claim={row.claim} />
-              ),
-          },
+          holderColumn(t('queue.holder')),
         ]}
       />
       {openId !== undefined && (

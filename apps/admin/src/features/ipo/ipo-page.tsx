@@ -9,7 +9,7 @@ import { contentLanguages, filledTranslations } from '../../shared/content-langu
 import { useExactMoney, useMoney } from '../../shared/currencies.ts';
 import { toastSuccess } from '../../shared/feedback.ts';
 import { formatCount, formatTime } from '../../shared/format.ts';
-import { ClaimTag, useClaim } from '../../shared/review-queue/claim.tsx';
+import { holderColumn, useClaim } from '../../shared/review-queue/claim.tsx';
 import { useUrlState } from '../../shared/url-state.ts';
 import { zodRule } from '../../shared/validation.ts';
 
@@ -201,18 +201,7 @@ function Subscriptions({ offer, onChanged }: { offer: Offer; onChanged: () => vo
             title: t('ipo.allotByHand'),
             render: (_, row) => (offer.allottedAt ? null : <HandAllotment row={row} onSaved={onChanged} />),
           },
-          {
-            title: t('queue.holder'),
-            width: 190,
-            render: (_, row) =>
-              row.decision ? (
-                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                  {t('queue.decidedBy', { operator: row.decision.operator ?? '—', time: formatTime(row.decision.at) })}
-                </Typography.Text>
-              ) : (
-                <ClaimTag claim={row.claim} />
-              ),
-          },
+          holderColumn(t('queue.holder')),
         ]}
       />
     </Card>

@@ -1,7 +1,8 @@
 import { call } from '@soar/client';
 import { claimMinutes, type QueueClaim, type QueueDecision, type QueueEntity } from '@soar/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Tag } from 'antd';
+import { Alert, Tag, Typography } from 'antd';
+import type { ColumnType } from 'antd/es/table';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../format.ts';
@@ -73,6 +74,25 @@ export function ClaimTag({ claim }: { claim: QueueClaim | null | undefined }) {
         : t('queue.heldBy', { operator: claim.operator, time: clock(claim.until) })}
     </Tag>
   );
+}
+
+/** What a queue's record answers beside itself: who holds it now, who decided it. */
+export type HeldRow = { claim?: QueueClaim | null; decision?: QueueDecision | null };
+
+/** In a list's row: who decided the record and when, else the claim on it while someone holds it. */
+export function Holder({ row }: { row: HeldRow }) {
+  const { t } = useTranslation();
+  if (!row.decision) return <ClaimTag claim={row.claim} />;
+  return (
+    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+      {t('queue.decidedBy', { operator: row.decision.operator ?? '—', time: formatTime(row.decision.at) })}
+    </Typography.Text>
+  );
+}
+
+/** The holder column of a queue's table, the same in every queue: `title` is `t('queue.holder')`. */
+export function holderColumn<Row extends HeldRow>(title: string): ColumnType<Row> {
+  return { title, width: 190, render: (_, row) => <Holder row={row} /> };
 }
 
 /** In a drawer: held by another operator, or already decided (by whom, when). */

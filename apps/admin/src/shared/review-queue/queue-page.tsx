@@ -1,12 +1,10 @@
-import type { QueueClaim, QueueDecision } from '@soar/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Select, Space, Table, Typography } from 'antd';
+import { Card, Select, Space, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatTime } from '../format.ts';
 import { urlPagination, useUrlState } from '../url-state.ts';
-import { ClaimTag } from './claim.tsx';
+import { type HeldRow, holderColumn } from './claim.tsx';
 import { QueueSearchBar, type QueueSearchQuery, searchKeys, searchQuery } from './queue-search.tsx';
 
 /** A numeric filter of a queue, kept in the URL (`?status=0`). */
@@ -24,7 +22,7 @@ export type QueueFilter = {
 export type QueueQuery = Record<string, number | undefined> & { page: number; pageSize: number; id?: number };
 
 /** What every queue record answers beside itself: who holds it, who decided it. */
-type QueueRow = { id: number; claim?: QueueClaim | null; decision?: QueueDecision | null };
+type QueueRow = HeldRow & { id: number };
 
 /** What a queue's review drawer is given: the record, and what to do once decided or closed. */
 export type ReviewProps<Row> = { row: Row; onClose: () => void; onDecided: (row: Row) => void };
@@ -117,21 +115,7 @@ export function QueuePage<Row extends QueueRow>({
           style: { cursor: 'pointer' },
         })}
         data-testid={testId}
-        columns={[
-          ...columns,
-          {
-            title: t('queue.holder'),
-            width: 190,
-            render: (_, row) =>
-              row.decision ? (
-                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                  {t('queue.decidedBy', { operator: row.decision.operator ?? '—', time: formatTime(row.decision.at) })}
-                </Typography.Text>
-              ) : (
-                <ClaimTag claim={row.claim} />
-              ),
-          },
-        ]}
+        columns={[...columns, holderColumn(t('queue.holder'))]}
       />
       {open &&
         review({ row: open, onDecided: setHeld, onClose: () => state.set({ open: undefined, page: state.page }) })}
