@@ -33,6 +33,7 @@ describe('the engine on a database', () => {
   it('backfills minute bars without gaps through the sessions of the last days', async () => {
     const minutes = (await kline('7203.T', '1m')).map((bar) => Date.parse(bar.time));
     const tokyo = {
+      market: 'JP',
       timezone: 'Asia/Tokyo',
       sessions: [
         { open: '09:00', close: '11:30' },

@@ -14,7 +14,7 @@ const instrument = (values: Partial<Instrument>): Instrument => ({
   sector: 'Technology',
   currency: 'USD',
   lotSize: 1,
-  schedule: { timezone: 'America/New_York', sessions: [{ open: '09:30', close: '16:00' }] },
+  schedule: { market: 'US', timezone: 'America/New_York', sessions: [{ open: '09:30', close: '16:00' }] },
   referencePrice: 229.87,
   volatility: 0.28,
   averageVolume: 52_000_000,
@@ -30,6 +30,7 @@ const universe = [
     referencePrice: 2685,
     lotSize: 100,
     schedule: {
+      market: 'JP',
       timezone: 'Asia/Tokyo',
       sessions: [
         { open: '09:00', close: '11:30' },
@@ -90,6 +91,20 @@ describe('the market simulator', () => {
     // 10:00 in New York is after the Tokyo close: only the New York instruments trade
     const symbols = simulator.step(new Date('2026-11-20T15:00:00Z')).map((trade) => trade.instrument.symbol);
     expect(symbols.sort()).toEqual(['0700.HK', 'AAPL']);
+  });
+
+  it('does not trade a market on its holiday', () => {
+    const simulator = new Simulator(universe, { seed: 1, alwaysOpen: false, fraction: 1 });
+    for (const item of universe) simulator.initialise(item, fridayOpen);
+    // Thanksgiving, 10:00 in New York: a weekday without trading (the 0700.HK test instrument keeps
+    // the New York schedule and its calendar).
+    expect(simulator.step(new Date('2026-11-26T15:00:00Z'))).toEqual([]);
+    expect(
+      simulator
+        .step(new Date('2026-11-25T15:00:00Z'))
+        .map((trade) => trade.instrument.symbol)
+        .sort(),
+    ).toEqual(['0700.HK', 'AAPL']);
   });
 
   it('trades everything around the clock when markets are always open', () => {

@@ -6,7 +6,7 @@ import { sessionLength, sessionProgress, volumeShape } from './sessions.ts';
 
 export type SimulatorOptions = {
   seed: number;
-  /** Every market trades around the clock (demos); otherwise sessions and weekends apply. */
+  /** Every market trades around the clock (demos); otherwise sessions, weekends and holidays apply. */
   alwaysOpen: boolean;
   /** Share of the open instruments that trade on one step. */
   fraction?: number;

@@ -1,5 +1,6 @@
 import { localTime, zonedInstant } from '../core/time.ts';
-import { isTradingDay, type Schedule } from './sessions.ts';
+import { nextDate, sessionsOf } from './calendar.ts';
+import type { Schedule } from './sessions.ts';
 
 export type SessionState = 'open' | 'break' | 'closed';
 
@@ -14,20 +15,22 @@ export type SessionStatus = {
   day: { open: Date; close: Date } | null;
 };
 
-const dayMs = 24 * 60 * 60 * 1000;
 const toMinutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
-/** The sessions of one local date as UTC instants. */
+/** The sessions of one local date as UTC instants (none on a holiday, cut at an early close). */
 function sessionsOn(schedule: Schedule, date: string) {
-  return schedule.sessions.map((session) => ({
+  return sessionsOf(schedule, date).map((session) => ({
     open: zonedInstant(date, toMinutes(session.open), schedule.timezone),
     close: zonedInstant(date, toMinutes(session.close), schedule.timezone),
   }));
 }
 
+/** Local dates looked at from `at`'s: past the longest closure (Tokyo's New Year, Golden Week, Lunar New Year). */
+const lookAheadDays = 14;
+
 /**
  * Whether a market trades at `at`, pauses for lunch, or is closed, and when that changes
- * (weekdays in the market's timezone; holidays are not modelled). A week ahead is always enough.
+ * (weekdays in the market's timezone, its exchange's holidays and early closes counted).
  */
 export function sessionStatus(schedule: Schedule, at: Date, alwaysOpen: boolean): SessionStatus {
   if (alwaysOpen) return { state: 'open', nextOpen: null, nextClose: null, day: null };
@@ -36,10 +39,9 @@ export function sessionStatus(schedule: Schedule, at: Date, alwaysOpen: boolean)
   let nextOpen: Date | null = null;
   let nextClose: Date | null = null;
   let day: SessionStatus['day'] = null;
-  for (let offset = 0; offset <= 8 && !(nextOpen && nextClose && day); offset++) {
-    const local = localTime(new Date(now + offset * dayMs), schedule.timezone);
-    if (!isTradingDay(local)) continue;
-    const sessions = sessionsOn(schedule, local.date);
+  let date = localTime(at, schedule.timezone).date;
+  for (let offset = 0; offset <= lookAheadDays && !(nextOpen && nextClose && day); offset++, date = nextDate(date)) {
+    const sessions = sessionsOn(schedule, date);
     const first = sessions[0];
     const last = sessions.at(-1);
     if (!first || !last || last.close.getTime() <= now) continue;

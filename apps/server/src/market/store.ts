@@ -14,21 +14,24 @@ export async function loadInstruments(db: Database | Transaction, symbol?: strin
     .leftJoin(markets, eq(markets.id, instruments.marketId))
     .where(symbol === undefined ? undefined : eq(instruments.symbol, symbol))
     .orderBy(instruments.id);
-  return rows.map(({ instrument, marketCode }) => ({
-    id: instrument.id,
-    symbol: instrument.symbol,
-    kind: instrument.kind,
-    market: instrument.kind === 'stock' ? (marketCode ?? '') : (instrument.country ?? ''),
-    name: instrument.name,
-    sector: instrument.sector,
-    currency: instrument.currency,
-    lotSize: instrument.lotSize,
-    schedule: { timezone: instrument.timezone, sessions: instrument.sessions },
-    referencePrice: Number(instrument.referencePrice),
-    volatility: Number(instrument.volatility),
-    averageVolume: instrument.averageVolume,
-    ...(instrument.listedAt ? { listedAt: instrument.listedAt.getTime() } : {}),
-  }));
+  return rows.map(({ instrument, marketCode }) => {
+    const market = instrument.kind === 'stock' ? (marketCode ?? '') : (instrument.country ?? '');
+    return {
+      id: instrument.id,
+      symbol: instrument.symbol,
+      kind: instrument.kind,
+      market,
+      name: instrument.name,
+      sector: instrument.sector,
+      currency: instrument.currency,
+      lotSize: instrument.lotSize,
+      schedule: { market, timezone: instrument.timezone, sessions: instrument.sessions },
+      referencePrice: Number(instrument.referencePrice),
+      volatility: Number(instrument.volatility),
+      averageVolume: instrument.averageVolume,
+      ...(instrument.listedAt ? { listedAt: instrument.listedAt.getTime() } : {}),
+    };
+  });
 }
 
 /** Each instrument's newest daily bar with the close before it: where a restarted engine resumes. */
@@ -88,4 +91,23 @@ export async function readBars(
     close: Number(row.close),
     volume: row.volume,
   }));
+}
+
+/** The newest stored minute and day bar among `instrumentIds`: where a feed fills in from. */
+export async function newestBars(
+  db: Database,
+  instrumentIds: number[],
+): Promise<{ minute: number | undefined; day: number | undefined }> {
+  if (instrumentIds.length === 0) return { minute: undefined, day: undefined };
+  const rows = await queryRows<{ interval: string; newest: string | Date | null }>(
+    db,
+    sql`select interval, max(time) as newest from candles
+        where interval in ('1m', '1d') and instrument_id in (${sql.join(instrumentIds, sql`, `)})
+        group by interval`,
+  );
+  const newest = (interval: string) => {
+    const row = rows.find((item) => item.interval === interval);
+    return row?.newest ? new Date(row.newest).getTime() : undefined;
+  };
+  return { minute: newest('1m'), day: newest('1d') };
 }

@@ -31,7 +31,8 @@ describe('market status', () => {
     expect(status).toBe(200);
     const byKey = new Map(body.data.map((market) => [market.key, market]));
     expect(byKey.get('US')).toMatchObject({ kind: 'market', state: 'open', nextClose: '2026-11-20T21:00:00.000Z' });
-    expect(byKey.get('JP')).toMatchObject({ state: 'closed', nextOpen: '2026-11-23T00:00:00.000Z' });
+    // Monday 2026-11-23 is Labor Thanksgiving Day in Japan: Tokyo opens on Tuesday.
+    expect(byKey.get('JP')).toMatchObject({ state: 'closed', nextOpen: '2026-11-24T00:00:00.000Z' });
     expect(byKey.get('HK')?.state).toBe('closed');
     expect(body.data.some((market) => market.kind === 'index')).toBe(true);
   });

@@ -3,8 +3,9 @@ import { Money } from '../../lib/decimal.ts';
 import { dailyProfit, drawRate } from './accrual.ts';
 import { closeOf, endOfLocalDate, fundDaysAfter, fundDaysBetween } from './calendar.ts';
 
-const newYork = { timezone: 'America/New_York', sessions: [{ open: '09:30', close: '16:00' }] };
+const newYork = { market: 'US', timezone: 'America/New_York', sessions: [{ open: '09:30', close: '16:00' }] };
 const tokyo = {
+  market: 'JP',
   timezone: 'Asia/Tokyo',
   sessions: [
     { open: '09:00', close: '11:30' },
@@ -25,12 +26,26 @@ describe('fund days: the market closes', () => {
     // Bought before Friday's close: Friday is the first fund day.
     expect(fundDaysAfter(newYork, new Date('2026-11-20T20:59:59Z'), 1)[0]?.date).toBe('2026-11-20');
     // Sunday 23:30 UTC is Monday morning in Tokyo: Monday's close comes first.
-    expect(fundDaysAfter(tokyo, new Date('2026-11-22T23:30:00Z'), 1)[0]?.date).toBe('2026-11-23');
+    expect(fundDaysAfter(tokyo, new Date('2026-11-29T23:30:00Z'), 1)[0]?.date).toBe('2026-11-30');
   });
 
   it('lists the closes in a window, end included', () => {
     const days = fundDaysBetween(newYork, new Date('2026-11-18T21:00:00Z'), new Date('2026-11-23T21:00:00Z'));
     expect(days.map((day) => day.date)).toEqual(['2026-11-19', '2026-11-20', '2026-11-23']);
+  });
+
+  it('skips holidays and closes at an early close', () => {
+    // Wednesday before Thanksgiving, after the close: Thursday is a holiday, Friday closes at 13:00.
+    const days = fundDaysAfter(newYork, new Date('2026-11-25T21:00:00Z'), 2);
+    expect(days).toEqual([
+      { date: '2026-11-27', closeAt: new Date('2026-11-27T18:00:00Z') },
+      { date: '2026-11-30', closeAt: new Date('2026-11-30T21:00:00Z') },
+    ]);
+    expect(closeOf(newYork, '2026-11-27').toISOString()).toBe('2026-11-27T18:00:00.000Z');
+    const window = fundDaysBetween(newYork, new Date('2026-11-24T21:00:00Z'), new Date('2026-11-30T21:00:00Z'));
+    expect(window.map((day) => day.date)).toEqual(['2026-11-25', '2026-11-27', '2026-11-30']);
+    // Tokyo's New Year: from 30 December the next fund day is 4 January.
+    expect(fundDaysAfter(tokyo, new Date('2026-12-30T07:00:00Z'), 1)[0]?.date).toBe('2027-01-04');
   });
 
   it('a last day of trade ends at midnight in the market', () => {

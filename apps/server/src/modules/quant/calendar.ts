@@ -2,39 +2,34 @@ import { asc } from 'drizzle-orm';
 import { localTime, zonedInstant } from '../../core/time.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { markets } from '../../db/schema/index.ts';
-import type { Schedule } from '../../market/sessions.ts';
+import { nextDate, sessionsOf } from '../../market/calendar.ts';
+import { isTradingDay, type Schedule } from '../../market/sessions.ts';
 
-const dayMs = 24 * 60 * 60 * 1000;
 const toMinutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
 /** A fund day: a trading date of a market and the UTC instant of its close. */
 export type FundDay = { date: string; closeAt: Date };
 
-/** The next calendar date after `date` (YYYY-MM-DD). */
-export function nextDate(date: string, days = 1): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * dayMs).toISOString().slice(0, 10);
-}
-
-/** The close of `date` in the schedule: its last session's end. */
+/**
+ * The close of `date` in the schedule: its last session's end, the early close on an early-close
+ * day (on a day without trading, where it would have closed).
+ */
 export function closeOf(schedule: Schedule, date: string): Date {
-  const last = schedule.sessions.at(-1);
+  const last = sessionsOf(schedule, date).at(-1) ?? schedule.sessions.at(-1);
   if (!last) throw new Error('a market without sessions has no close');
   return zonedInstant(date, toMinutes(last.close), schedule.timezone);
 }
 
-const weekday = (date: string) => new Date(`${date}T12:00:00Z`).getUTCDay();
-const isWeekday = (date: string) => weekday(date) !== 0 && weekday(date) !== 6;
-
 /**
- * The fund days of a market in order: every weekday's close (holidays are not modelled, as in
- * the market engine). Closes follow the regular schedule even when MARKETS_ALWAYS_OPEN makes
- * prices tick around the clock (docs/products.md, Quant funds).
+ * The fund days of a market in order: every trading day's close, as in the market engine (weekdays
+ * without the exchange's holidays, early closes counted). Closes follow the calendar even when
+ * MARKETS_ALWAYS_OPEN makes prices tick around the clock (docs/products.md, Quant funds).
  */
 export function fundDaysAfter(schedule: Schedule, after: Date, count: number): FundDay[] {
   const days: FundDay[] = [];
   let date = localTime(after, schedule.timezone).date;
   while (days.length < count) {
-    if (isWeekday(date)) {
+    if (isTradingDay(schedule, date)) {
       const closeAt = closeOf(schedule, date);
       if (closeAt.getTime() > after.getTime()) days.push({ date, closeAt });
     }
@@ -49,7 +44,7 @@ export function fundDaysBetween(schedule: Schedule, after: Date, through: Date):
   let date = localTime(after, schedule.timezone).date;
   const last = localTime(through, schedule.timezone).date;
   while (date <= last) {
-    if (isWeekday(date)) {
+    if (isTradingDay(schedule, date)) {
       const closeAt = closeOf(schedule, date);
       if (closeAt.getTime() > after.getTime() && closeAt.getTime() <= through.getTime()) days.push({ date, closeAt });
     }
@@ -75,7 +70,9 @@ export class MarketCalendar {
   /** `db` is the caller's transaction when there is one. */
   async load(db: Database | Transaction = this.db): Promise<Map<string, Schedule>> {
     const rows = await db.select().from(markets).orderBy(asc(markets.sort));
-    this.#schedules = new Map(rows.map((row) => [row.code, { timezone: row.timezone, sessions: row.sessions }]));
+    this.#schedules = new Map(
+      rows.map((row) => [row.code, { market: row.code, timezone: row.timezone, sessions: row.sessions }]),
+    );
     return this.#schedules;
   }
 

@@ -139,30 +139,30 @@ describe('a fund accrues its published daily rates and pays out at maturity (mov
 
 describe('a restart in the middle of a period', () => {
   it('takes over a dead node’s period after ten minutes and accrues each order once', async () => {
-    at('2026-11-26T14:00:00Z'); // Thursday
+    at('2026-11-25T14:00:00Z'); // Wednesday
     const created = await createFund(t.app, operator, { cycleDays: 2 });
     const first = await investor(t.app, operator, '500');
     const second = await investor(t.app, operator, '500');
     const one = (await buy(t.app, first, created.id, '200')).json().data;
     const two = (await buy(t.app, second, created.id, '200')).json().data;
 
-    // A node claimed US:2026-11-26 at the close, accrued the first order, and died.
-    const period = 'US:2026-11-26';
-    const closeAt = new Date('2026-11-26T21:00:00Z');
+    // A node claimed US:2026-11-25 at the close, accrued the first order, and died.
+    const period = 'US:2026-11-25';
+    const closeAt = new Date('2026-11-25T21:00:00Z');
     await t.app.db.insert(jobRuns).values({ job: 'quant.accrue', period, status: 'running', startedAt: closeAt });
     const ledger = new Ledger(t.app.db);
     const [fundRow] = await t.app.db.select().from(quantFunds).where(eq(quantFunds.id, created.id));
     if (!fundRow) throw new Error('no fund');
-    const rate = await publishRate(t.app.db, seed, fundRow, '2026-11-26');
-    expect(await accrueOrder(ledger, fundRow, one.id, { date: '2026-11-26', closeAt, rate }, 2, closeAt)).toBe(true);
+    const rate = await publishRate(t.app.db, seed, fundRow, '2026-11-25');
+    expect(await accrueOrder(ledger, fundRow, one.id, { date: '2026-11-25', closeAt, rate }, 2, closeAt)).toBe(true);
 
     // Five minutes later the claim still looks alive: nobody else runs the period.
-    at('2026-11-26T21:05:00Z');
+    at('2026-11-25T21:05:00Z');
     await t.app.jobs.runDue();
     expect((await order(second, two.id)).accruedDays).toBe(0);
 
     // The node restarts (a new runner on the same database) once the claim is stale.
-    at('2026-11-26T21:11:00Z');
+    at('2026-11-25T21:11:00Z');
     const calendar = new MarketCalendar(t.app.db);
     await calendar.load();
     const restarted = new JobRunner(t.app.db, { clock: () => now });
