@@ -1,5 +1,6 @@
 import path from 'node:path';
 import websocket from '@fastify/websocket';
+import { feedHealth } from '@soar/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -11,6 +12,7 @@ import { clientErrorHandler, headersTimeoutMs, requestTimeoutMs } from './lib/cl
 import { AppError } from './lib/errors.ts';
 import { serializeRequest } from './lib/redact.ts';
 import { MarketEngine } from './market/engine.ts';
+import { createFeeds } from './market/feeds.ts';
 import { AdjustmentService } from './modules/admin/adjustments.ts';
 import { adminAuthRoutes } from './modules/admin/auth-routes.ts';
 import { backOfficeRoutes } from './modules/admin/back-office-routes.ts';
@@ -132,6 +134,8 @@ export type AppOptions = {
     /** With the engine on, tick on timers (default true); tests call `app.market.tick()` instead. */
     autoStart?: boolean;
     tickMs?: number;
+    /** A vendor feed's first reconnect delay (tests shorten it). */
+    feedBackoffMs?: number;
   };
   realtime?: RealtimeOptions;
   trade?: {
@@ -185,13 +189,22 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const bus = new EventBus();
   app.decorate('bus', bus);
 
+  const marketClock = options.market?.clock ?? Date.now;
+  const feeds = await createFeeds(config.feeds, {
+    clock: marketClock,
+    backoffMs: options.market?.feedBackoffMs,
+    onError: (error) => app.log.warn({ err: error }, 'market feed'),
+  });
   const engine = new MarketEngine({
     db: database.db,
     seed: config.simulatorSeed,
     alwaysOpen: config.marketsAlwaysOpen,
-    clock: options.market?.clock,
+    clock: marketClock,
     tickMs: options.market?.tickMs,
     onError: (error) => app.log.error({ err: error }, 'market candle write failed'),
+    feeds,
+    staleMs: (config.feeds?.staleSeconds ?? 15) * 1000,
+    onMalformed: (market, reason) => app.log.warn({ market, reason }, 'market feed sent a malformed frame'),
   });
   await engine.load();
   const engineOn = config.marketEngine === 'on';
@@ -199,6 +212,14 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     engineOn ? (options.market?.history ?? { dailyDays: 5 * 366, minuteDays: 5 }) : undefined,
   );
   if (history) app.log.info(history, 'market history starts computed from the seed');
+  if (engineOn) {
+    // A vendor that refuses the keys stops the start, naming the variables (docs/market.md, Feeds).
+    await engine.connect().catch(async (error: unknown) => {
+      await engine.stop();
+      await database.close();
+      throw error;
+    });
+  }
   if (engineOn && options.market?.autoStart !== false) engine.start();
   app.decorate('market', engine);
   const realtime = await Realtime.create(
@@ -206,6 +227,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     { onError: (error) => app.log.error({ err: error }, 'realtime session check failed'), ...options.realtime },
   );
   app.decorate('realtime', realtime);
+  if (engineOn && engine.fed) {
+    const reports = setInterval(() => realtime.publishFeeds(engine.feeds()), 1000).unref();
+    app.addHook('preClose', async () => clearInterval(reports));
+  }
   app.addHook('preClose', async () => {
     await realtime.close();
     await engine.stop();
@@ -247,7 +272,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
   app.decorate('trade', { service: trade, engine: tradeEngine });
   if (engineOn) {
-    await seedTradeDemo(database.db, config, trade);
+    // The demo's trades and portfolio stand on the simulator's prices and computed past.
+    if (!engine.fed) await seedTradeDemo(database.db, config, trade);
     await tradeEngine.start(options.trade?.listen !== false);
     jobs.register(tradeExpireJob(tradeEngine));
   }
@@ -265,7 +291,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     const instrument = engine.instrument(symbol);
     if (!instrument) return undefined;
     // The live quote's own bid and ask while `last` is its last trade; a past close's pair otherwise.
-    const state = engine.simulator.states.get(instrument.id);
+    const state = engine.state(instrument);
     const live = state && liveSides(instrument, state);
     const quoted = live?.last.eq(last) ? live : sides(instrument, last);
     return { bid: quoted.bid.toFixed(), ask: quoted.ask.toFixed() };
@@ -274,7 +300,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   jobs.register(portfolioSnapshotJob(portfolio.deps));
   const statements = new StatementService({ ...portfolio.deps, ledger: wallet.ledger });
   jobs.register(statementJob(statements));
-  if (engineOn) {
+  if (engineOn && !engine.fed) {
     await seedPortfolioDemo({ db: database.db, config, trade, market: engine, sides: quotedSides });
   }
   const dashboard = new Dashboard(jobs.clock);
@@ -283,6 +309,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   dashboard.register(memberDashboard(database.db));
   dashboard.register(loanDashboard(database.db));
   dashboard.register(quantDashboard(database.db));
+  dashboard.register({ name: 'market', collect: async () => ({ feeds: engine.feeds() }) });
   if (Object.keys(chain.watchers).length > 0) {
     dashboard.register(chainQueues(database.db));
     dashboard.register(chainDashboard(database.db));
@@ -318,12 +345,13 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     closing = true;
   });
   const health = z.object({ status: z.string() });
+  const readiness = health.extend({ feeds: z.array(feedHealth) });
   app.get('/healthz', { schema: { hide: true, response: { 200: health } } }, async () => ({ status: 'ok' }));
-  app.get('/readyz', { schema: { hide: true, response: { 200: health } } }, async (_request, reply) => {
+  app.get('/readyz', { schema: { hide: true, response: { 200: readiness } } }, async (_request, reply) => {
     try {
       if (closing) throw new Error('closing');
       await ping(database.db);
-      return { status: 'ready' };
+      return { status: 'ready', feeds: engine.feeds() };
     } catch {
       return sendError(reply, new AppError('SERVICE_UNAVAILABLE'));
     }

@@ -42,6 +42,14 @@ const environment = z.object({
     .refine((value) => Number(value) > 0, { message: 'must be above 0' })
     .default('1'),
   HOT_WALLET_KEY_FILE: z.string().min(1).optional(),
+  ALPACA_KEY_ID: z.string().min(1).optional(),
+  ALPACA_SECRET_KEY: z.string().min(1).optional(),
+  ALPACA_DATA_STREAM_URL: urlWith('wss', 'ws').default('wss://stream.data.alpaca.markets/v2/iex'),
+  ALPACA_DATA_URL: urlWith('https', 'http').default('https://data.alpaca.markets'),
+  ALPACA_API_URL: urlWith('https', 'http').default('https://paper-api.alpaca.markets'),
+  MARKET_REPLAY_FILE: z.string().min(1).optional(),
+  MARKET_REPLAY_SPEED: z.coerce.number().positive().max(10_000).default(1),
+  FEED_STALE_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
 });
 
 /** Account keys are checked apart: a message must never repeat what was given (it may be a private key). */
@@ -97,6 +105,17 @@ export type Config = {
   inMemoryDatabase?: boolean;
   /** USDT on chain; without a network's node and contract its deposits and withdrawals stay manual. */
   chain?: ChainConfig;
+  /** Where prices come from (docs/market.md, Feeds); the simulator prices every market left. */
+  feeds?: FeedConfig;
+};
+
+export type FeedConfig = {
+  /** US stocks from Alpaca when both keys are set. */
+  alpaca?: { keyId: string; secretKey: string; streamUrl: string; dataUrl: string; apiUrl: string };
+  /** A recorded session (NDJSON of stream messages) played at `speed`. */
+  replay?: { file: string; speed: number };
+  /** A fed market in session is stale after this long without a message. */
+  staleSeconds: number;
 };
 
 export class ConfigError extends Error {
@@ -145,6 +164,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration: DEPOSIT_XPUB_TRC20 needs TRON_API_URL: an address no watcher reads loses deposits',
     );
   }
+  pairedOrNone(env.ALPACA_KEY_ID, env.ALPACA_SECRET_KEY, 'ALPACA_KEY_ID', 'ALPACA_SECRET_KEY');
+  if (env.ALPACA_KEY_ID && env.MARKET_REPLAY_FILE) {
+    throw new ConfigError(
+      'Invalid configuration: MARKET_REPLAY_FILE and ALPACA_KEY_ID both price the market: set one of them',
+    );
+  }
   if (env.HOT_WALLET_KEY_FILE && env.MARKET_ENGINE === 'off') {
     throw new ConfigError(
       'Invalid configuration: HOT_WALLET_KEY_FILE belongs on the engine node only (MARKET_ENGINE=on): API nodes hold no private key',
@@ -176,6 +201,23 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       confirmations: env.CHAIN_CONFIRMATIONS,
       minimumDeposit: env.CHAIN_MIN_DEPOSIT,
       hotWalletKeyFile: env.HOT_WALLET_KEY_FILE ? path.resolve(env.HOT_WALLET_KEY_FILE) : undefined,
+    },
+    feeds: {
+      ...(env.ALPACA_KEY_ID && env.ALPACA_SECRET_KEY
+        ? {
+            alpaca: {
+              keyId: env.ALPACA_KEY_ID,
+              secretKey: env.ALPACA_SECRET_KEY,
+              streamUrl: env.ALPACA_DATA_STREAM_URL,
+              dataUrl: env.ALPACA_DATA_URL,
+              apiUrl: env.ALPACA_API_URL,
+            },
+          }
+        : {}),
+      ...(env.MARKET_REPLAY_FILE
+        ? { replay: { file: path.resolve(env.MARKET_REPLAY_FILE), speed: env.MARKET_REPLAY_SPEED } }
+        : {}),
+      staleSeconds: env.FEED_STALE_SECONDS,
     },
   };
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { type Api, operatorRoles } from './api.ts';
 import { ok } from './envelope.ts';
 import { isoTime as time } from './fields.ts';
+import { feedHealth } from './market.ts';
 import { decimalString } from './money.ts';
 import { baseSetting, msgTypes } from './settings.ts';
 
@@ -27,6 +28,7 @@ export const dashboardAnswer = z.object({
   queues: z.array(dashboardQueue),
   figures: z.array(dashboardFigure),
   series: z.array(dashboardSeries).describe('the last 30 days, oldest first'),
+  feeds: z.array(feedHealth).describe("each market's price feed"),
 });
 
 // Settings operators edit

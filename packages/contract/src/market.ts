@@ -41,8 +41,34 @@ export const quote = z.object({
   change: price,
   changePercent: price.describe('percent, two decimals'),
   time: z.string().describe('ISO time of the last trade'),
+  stale: z
+    .boolean()
+    .describe(
+      "true while the market's feed is disconnected or silent in session (docs/market.md, Stale feeds): no market orders or previews",
+    ),
+  lastMessageAt: z
+    .string()
+    .nullable()
+    .describe("ISO time of the feed's last message for this market; null while the simulator prices it"),
 });
 export type Quote = z.infer<typeof quote>;
+
+/** Where a market's prices come from (docs/market.md, Feeds). */
+export const feedSources = ['simulator', 'alpaca', 'replay'] as const;
+export const feedStates = ['connecting', 'connected', 'disconnected'] as const;
+
+/** One market's feed as operators see it (the dashboard, `GET /readyz`). */
+export const feedHealth = z.object({
+  market: z.string(),
+  source: z.enum(feedSources),
+  state: z.enum(feedStates),
+  stale: z.boolean(),
+  lastMessageAt: z.string().nullable().describe('ISO time of the last message'),
+  messagesPerSecond: z.number().describe('over the last minute'),
+  reconnects: z.number().int(),
+  malformed: z.number().int().describe('frames that could not be read (counted, logged, skipped)'),
+});
+export type FeedHealth = z.infer<typeof feedHealth>;
 
 export const quoteTabs = ['active', 'gainers', 'losers'] as const;
 export const klineIntervals = ['1m', '5m', '15m', '1h', '1d'] as const;

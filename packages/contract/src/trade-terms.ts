@@ -28,6 +28,8 @@ export const tradeErrors = {
   /** A price off the instrument's tick grid (or with more decimals than its currency). */
   PRICE_TICK: 422,
   TRADE_NOTHING_TO_CLOSE: 409,
+  /** The market's feed is silent or disconnected: no market order, close or preview (docs/market.md, Stale feeds). */
+  QUOTE_STALE: 409,
 } as const;
 
 /** Order types (docs/trading.md). */

@@ -59,6 +59,11 @@ export class CandleBook {
     this.#open.set(`${row.instrumentId}|${row.interval}`, { ...row });
   }
 
+  /** A finished bar from elsewhere (a vendor's history): stored at the next flush, open bars untouched. */
+  record(row: CandleRow): void {
+    this.#dirty.set(`${row.instrumentId}|${row.interval}|${row.time}`, { ...row });
+  }
+
   current(instrumentId: number, interval: KlineInterval): CandleRow | undefined {
     return this.#open.get(`${instrumentId}|${interval}`);
   }

@@ -1,14 +1,17 @@
-import type { Candle, KlineInterval, Quote } from '@soar/contract';
+import type { Candle, FeedHealth, KlineInterval, Quote } from '@soar/contract';
 import { eq } from 'drizzle-orm';
 import { localTime } from '../core/time.ts';
 import type { Database } from '../db/client.ts';
 import { appSettings } from '../db/schema/index.ts';
-import { type Bar, CandleBook, type CandleRow, writeCandles } from './candles.ts';
+import { type Bar, barStart, CandleBook, type CandleRow, intervals, writeCandles } from './candles.ts';
+import type { Feed, FeedBar, FeedQuote, FeedSink, FeedSnapshot, FeedTrade } from './feed.ts';
+import { FeedMonitor } from './feed.ts';
 import { type HistoryWindow, InstrumentHistory } from './history.ts';
 import { formatPrice, type Instrument, type QuoteState, toQuote } from './instrument.ts';
 import { fold, type QuoteProvider, type TickEvent } from './provider.ts';
+import { isOpen } from './sessions.ts';
 import { Simulator } from './simulator.ts';
-import { latestDailyBars, loadInstruments, readBars } from './store.ts';
+import { latestDailyBars, loadInstruments, newestBars, readBars } from './store.ts';
 
 export type EngineOptions = {
   db: Database;
@@ -25,6 +28,12 @@ export type EngineOptions = {
    * listed instrument could not be loaded (its next tick tries again).
    */
   onError?: (error: unknown) => void;
+  /** Vendor feeds or a replay; the simulator prices every market none of them claims. */
+  feeds?: Feed[];
+  /** A fed market in session is stale after this long without a message (FEED_STALE_SECONDS). */
+  staleMs?: number;
+  /** A feed's frame that could not be read (counted; the caller logs it). */
+  onMalformed?: (market: string, reason: string) => void;
 };
 
 /** `app_settings` key holding the first start (`at`): computed history ends there, stored bars begin. */
@@ -36,9 +45,10 @@ export type HistoryReport = { instruments: number; ms: number };
 const historyCacheSize = 64;
 
 /**
- * The market engine: the instrument universe in memory, the simulator, the open candles and
- * their batched persistence. It is the `QuoteProvider` of this process. On an API node that does
- * not simulate (MARKET_ENGINE=off with Redis), `applyRemote` keeps its quotes current instead.
+ * The market engine: the instrument universe in memory, its prices (the simulator, and the feeds
+ * of the markets a vendor or a replay prices), the open candles and their batched persistence.
+ * It is the `QuoteProvider` of this process. On an API node that does not run the engine
+ * (MARKET_ENGINE=off with Redis), `applyRemote` and `applyRemoteFeeds` keep it current instead.
  */
 export class MarketEngine implements QuoteProvider {
   instruments: Instrument[] = [];
@@ -55,6 +65,15 @@ export class MarketEngine implements QuoteProvider {
   readonly #historyCache = new Map<string, CandleRow[]>();
   readonly #joining = new Set<string>();
   readonly clock: () => number;
+  /** Feed health per stock market; `#fed` the symbols a feed prices, with its feed. */
+  readonly #monitors = new Map<string, FeedMonitor>();
+  readonly #fed = new Map<string, Feed>();
+  readonly #remoteFeeds = new Map<string, { health: FeedHealth; at: number }>();
+  readonly #staleMarkets = new Set<string>();
+  /** Each stock market's session schedule (its first stock's): when silence means stale. */
+  readonly #schedules = new Map<string, Instrument['schedule']>();
+  /** This node runs the feeds: its monitors are the truth, remote reports are its own echo. */
+  #connected = false;
 
   constructor(private readonly options: EngineOptions) {
     this.clock = options.clock ?? Date.now;
@@ -76,7 +95,27 @@ export class MarketEngine implements QuoteProvider {
       this.#bySymbol.set(instrument.symbol, instrument);
       this.#byId.set(instrument.id, instrument);
     }
-    this.#simulator = new Simulator([...this.instruments], {
+    const staleMs = this.options.staleMs ?? 15_000;
+    for (const feed of this.options.feeds ?? []) {
+      const markets = new Set(feed.markets(this.instruments));
+      for (const market of markets)
+        this.#monitors.set(market, new FeedMonitor(market, feed.source, this.clock, staleMs));
+      for (const instrument of this.instruments) {
+        if (instrument.kind === 'stock' && markets.has(instrument.market)) this.#fed.set(instrument.symbol, feed);
+      }
+    }
+    for (const instrument of this.instruments) {
+      if (instrument.kind === 'stock' && !this.#schedules.has(instrument.market)) {
+        this.#schedules.set(instrument.market, instrument.schedule);
+      }
+      if (instrument.kind !== 'stock' || this.#monitors.has(instrument.market)) continue;
+      const monitor = new FeedMonitor(instrument.market, 'simulator', this.clock, staleMs);
+      monitor.changed('connected');
+      this.#monitors.set(instrument.market, monitor);
+    }
+    // The simulator walks what no feed prices (indices stay simulated: no vendor here quotes them).
+    const simulated = this.instruments.filter((instrument) => !this.#fed.has(instrument.symbol));
+    this.#simulator = new Simulator(simulated, {
       seed: this.options.seed,
       alwaysOpen: this.options.alwaysOpen,
       fraction: this.options.fraction,
@@ -107,7 +146,8 @@ export class MarketEngine implements QuoteProvider {
       }
       for (const instrument of this.instruments) {
         const stored = latest.get(instrument.id);
-        if (stored || instrument.listedAt) {
+        // A fed instrument's past is the vendor's (its daily bars at the first connection).
+        if (stored || instrument.listedAt || this.#fed.has(instrument.symbol)) {
           this.simulator.initialise(instrument, now, stored);
           continue;
         }
@@ -140,7 +180,7 @@ export class MarketEngine implements QuoteProvider {
 
   /** The computed bars of an instrument up to the epoch (none when the engine keeps no history). */
   #computedBars(instrument: Instrument, interval: KlineInterval): CandleRow[] {
-    if (!this.#window || instrument.listedAt) return [];
+    if (!this.#window || instrument.listedAt || this.#fed.has(instrument.symbol)) return [];
     const key = `${instrument.id}|${interval}`;
     let rows = this.#historyCache.get(key);
     if (rows) {
@@ -169,6 +209,191 @@ export class MarketEngine implements QuoteProvider {
     this.#timers.push(
       setInterval(() => void this.flush().catch((error) => this.options.onError?.(error)), flushMs).unref(),
     );
+  }
+
+  /**
+   * Connects the feeds (the engine node): each subscribes to its symbols and fills in from the
+   * newest stored bars. Rejects when a vendor refuses the credentials.
+   */
+  async connect(): Promise<void> {
+    const feeds = new Set(this.#fed.values());
+    this.#connected = feeds.size > 0;
+    if (this.#connected) this.#timers.push(setInterval(() => this.checkStale(), 1000).unref());
+    for (const feed of feeds) {
+      // Busiest first: a vendor plan that streams a few symbols' quotes keeps them for these.
+      const symbols = this.instruments
+        .filter((instrument) => this.#fed.get(instrument.symbol) === feed)
+        .sort((a, b) => b.averageVolume - a.averageVolume)
+        .map((instrument) => instrument.symbol);
+      const ids = symbols.flatMap((symbol) => this.#bySymbol.get(symbol)?.id ?? []);
+      const resume = await newestBars(this.options.db, ids);
+      await feed.start(symbols, this.#sink(feed), resume);
+    }
+  }
+
+  /**
+   * Markets whose staleness changed since the last check send their quotes again, so members see
+   * the mark come and go without waiting for a trade (docs/market.md, Stale feeds).
+   */
+  checkStale(): void {
+    // The engine node's re-sent quotes reach the API nodes; theirs would overwrite its live state.
+    if (!this.#connected) return;
+    for (const health of this.feeds()) {
+      if (health.stale === this.#staleMarkets.has(health.market)) continue;
+      if (health.stale) this.#staleMarkets.add(health.market);
+      else this.#staleMarkets.delete(health.market);
+      for (const instrument of this.instruments) {
+        if (instrument.kind !== 'stock' || instrument.market !== health.market) continue;
+        this.#emit({ quote: this.quote(instrument), bars: {} });
+      }
+    }
+  }
+
+  #emit(event: TickEvent): void {
+    for (const listener of this.#listeners) listener(event);
+  }
+
+  /** How a feed's messages reach the universe: prices, sides, candles and ticks. */
+  #sink(feed: Feed): FeedSink {
+    const fed = (symbol: string) => {
+      const instrument = this.#bySymbol.get(symbol);
+      const state = instrument && this.simulator.states.get(instrument.id);
+      return instrument && state && this.#fed.get(symbol) === feed ? { instrument, state } : undefined;
+    };
+    const markets = new Set(feed.markets(this.instruments));
+    const fedMonitors = [...this.#monitors.values()].filter((monitor) => markets.has(monitor.market));
+    let malformed = 0;
+    return {
+      heard: () => {
+        for (const monitor of fedMonitors) monitor.message();
+      },
+      state: (state) => {
+        for (const monitor of fedMonitors) monitor.changed(state);
+        this.checkStale();
+      },
+      malformed: (reason) => {
+        malformed += 1;
+        for (const monitor of fedMonitors) monitor.malformed += 1;
+        // Logged, but a flood of bad frames must not flood the log: the first ten, then one in a hundred.
+        if (malformed <= 10 || malformed % 100 === 0) {
+          for (const monitor of fedMonitors) this.options.onMalformed?.(monitor.market, reason);
+        }
+      },
+      trade: (trade) => {
+        const target = fed(trade.symbol);
+        if (target) this.#vendorTrade(target.instrument, target.state, trade);
+      },
+      quote: (quote) => {
+        const target = fed(quote.symbol);
+        if (target) this.#vendorQuote(target.instrument, target.state, quote);
+      },
+      snapshot: (snapshot) => {
+        const target = fed(snapshot.symbol);
+        if (target) this.#vendorSnapshot(target.instrument, target.state, snapshot);
+      },
+      bars: (interval, bars) => {
+        const touched = new Map<number, Instrument>();
+        for (const bar of bars) {
+          const target = fed(bar.symbol);
+          if (!target) continue;
+          this.#vendorBar(target.instrument, target.state, interval, bar);
+          touched.set(target.instrument.id, target.instrument);
+        }
+        if (interval === '1m') for (const instrument of touched.values()) this.#emit(this.#tickOf(instrument));
+      },
+    };
+  }
+
+  /** A new trading day in the instrument's timezone starts from the last price. */
+  #rollDay(instrument: Instrument, state: QuoteState, time: number, price: number): void {
+    const day = localTime(new Date(time), instrument.schedule.timezone).date;
+    if (day === state.day) return;
+    state.prevClose = state.price;
+    state.open = state.high = state.low = price;
+    state.volume = 0;
+    state.day = day;
+  }
+
+  #vendorTrade(instrument: Instrument, state: QuoteState, trade: FeedTrade): void {
+    this.#rollDay(instrument, state, trade.time, trade.price);
+    const sides = state.quoted;
+    Object.assign(state, {
+      price: trade.price,
+      high: Math.max(state.high, trade.price),
+      low: Math.min(state.low, trade.price),
+      volume: state.volume + trade.size,
+      time: trade.time,
+      mid: undefined,
+      // The vendor's sides stand until its next quote, whatever the last trade printed at.
+      quoted: sides ? { ...sides, last: trade.price } : undefined,
+    });
+    this.#emit(this.#tickOf(instrument, trade.price, trade.size, trade.time));
+  }
+
+  #vendorQuote(instrument: Instrument, state: QuoteState, quote: FeedQuote): void {
+    // A one-sided or crossed quote (a side withdrawn, a locked book) keeps the last good pair.
+    if (!(quote.bid > 0 && quote.ask >= quote.bid)) return;
+    state.quoted = { last: state.price, bid: quote.bid, ask: quote.ask };
+    this.#emit({ quote: this.quote(instrument), bars: {} });
+  }
+
+  #vendorSnapshot(instrument: Instrument, state: QuoteState, snapshot: FeedSnapshot): void {
+    const day = snapshot.day;
+    Object.assign(state, {
+      price: snapshot.price,
+      time: snapshot.time,
+      mid: undefined,
+      quoted:
+        snapshot.bid !== undefined && snapshot.ask !== undefined
+          ? { last: snapshot.price, bid: snapshot.bid, ask: snapshot.ask }
+          : undefined,
+      ...(snapshot.prevClose !== undefined ? { prevClose: snapshot.prevClose } : {}),
+      ...(day
+        ? {
+            open: day.open,
+            high: day.high,
+            low: day.low,
+            volume: day.volume,
+            day: localTime(new Date(day.time), instrument.schedule.timezone).date,
+          }
+        : {}),
+    });
+    this.#seedDay(instrument, state);
+  }
+
+  /**
+   * A vendor bar: daily bars are the chart's past as they are; a minute bar (live, or a missed one
+   * after a reconnect) prints its open, high, low and close into every interval's open bar.
+   */
+  #vendorBar(instrument: Instrument, state: QuoteState, interval: '1m' | '1d', bar: FeedBar): void {
+    if (interval === '1d') {
+      // Alpaca stamps a day at midnight New York; daily candles are keyed by the local date at 00:00 UTC.
+      const time = barStart('1d', bar.time, instrument.schedule.timezone);
+      this.candles.record({ ...bar, time, instrumentId: instrument.id, interval: '1d' });
+      return;
+    }
+    const prints = [bar.open, bar.high, bar.low, bar.close];
+    prints.forEach((price, index) => {
+      this.candles.apply(
+        instrument.id,
+        instrument.schedule.timezone,
+        price,
+        index === prints.length - 1 ? bar.volume : 0,
+        bar.time,
+      );
+    });
+    const end = bar.time + 60_000 - 1;
+    if (end > state.time) {
+      this.#rollDay(instrument, state, bar.time, bar.open);
+      Object.assign(state, {
+        price: bar.close,
+        high: Math.max(state.high, bar.high),
+        low: Math.min(state.low, bar.low),
+        volume: state.volume + bar.volume,
+        time: end,
+        mid: undefined,
+      });
+    }
   }
 
   /**
@@ -210,26 +435,28 @@ export class MarketEngine implements QuoteProvider {
   async stop(): Promise<void> {
     for (const timer of this.#timers) clearInterval(timer);
     this.#timers = [];
+    await Promise.all([...new Set(this.#fed.values())].map((feed) => feed.stop()));
     await this.flush().catch((error: unknown) => this.options.onError?.(error));
   }
 
   /** One market step at `now`: trades, candle updates, and a `TickEvent` per trade to listeners. */
   tick(now: number = this.clock()): TickEvent[] {
-    const events: TickEvent[] = [];
-    for (const trade of this.simulator.step(new Date(now))) {
-      const bars = this.candles.apply(
-        trade.instrument.id,
-        trade.instrument.schedule.timezone,
-        trade.price,
-        trade.volume,
-        trade.time,
-      );
-      const event: TickEvent = { quote: toQuote(trade.instrument, trade.state), bars: {} };
-      for (const bar of bars) event.bars[bar.interval] = this.#candle(trade.instrument, bar);
-      events.push(event);
-    }
-    for (const event of events) for (const listener of this.#listeners) listener(event);
+    const events = this.simulator
+      .step(new Date(now))
+      .map((trade) => this.#tickOf(trade.instrument, trade.price, trade.volume, trade.time));
+    for (const event of events) this.#emit(event);
     return events;
+  }
+
+  /** The tick of a trade (its candles updated), or of the instrument's open bars as they stand. */
+  #tickOf(instrument: Instrument, price?: number, volume = 0, time = 0): TickEvent {
+    const bars =
+      price === undefined
+        ? intervals.flatMap((interval) => this.candles.current(instrument.id, interval) ?? [])
+        : this.candles.apply(instrument.id, instrument.schedule.timezone, price, volume, time);
+    const event: TickEvent = { quote: this.quote(instrument), bars: {} };
+    for (const bar of bars) event.bars[bar.interval] = this.#candle(instrument, bar);
+    return event;
   }
 
   /** Writes the bars touched since the last flush; flushes never overlap. */
@@ -320,10 +547,70 @@ export class MarketEngine implements QuoteProvider {
     return this.#bySymbol.get(symbol);
   }
 
+  state(instrument: Instrument): QuoteState | undefined {
+    return this.simulator.states.get(instrument.id);
+  }
+
   quote(instrument: Instrument): Quote {
     const state = this.simulator.states.get(instrument.id);
     if (!state) throw new Error(`instrument ${instrument.symbol} is not initialised`);
-    return toQuote(instrument, state);
+    const quote = toQuote(instrument, state);
+    if (!this.#fed.has(instrument.symbol)) return quote;
+    const remote = this.#remoteFeeds.get(instrument.market);
+    const monitor = this.#monitors.get(instrument.market);
+    if (remote || !monitor) {
+      const health = this.#health(instrument.market);
+      return { ...quote, stale: health?.stale ?? true, lastMessageAt: health?.lastMessageAt ?? null };
+    }
+    const last = monitor.lastMessageAt;
+    return {
+      ...quote,
+      stale: monitor.stale(this.#inSession(instrument.market)),
+      lastMessageAt: last === undefined ? null : new Date(last).toISOString(),
+    };
+  }
+
+  #inSession(market: string): boolean {
+    if (this.alwaysOpen) return true;
+    const schedule = this.#schedules.get(market);
+    return schedule !== undefined && isOpen(schedule, new Date(this.clock()));
+  }
+
+  /** The market's feed health: this node's monitor, or (an API node) the engine node's last report. */
+  #health(market: string): FeedHealth | undefined {
+    const remote = this.#remoteFeeds.get(market);
+    if (remote) {
+      // An engine node that stopped reporting leaves its markets stale, not frozen as fresh.
+      const silent = this.clock() - remote.at > (this.options.staleMs ?? 15_000);
+      return silent ? { ...remote.health, stale: true } : remote.health;
+    }
+    return this.#monitors.get(market)?.health(this.#inSession(market));
+  }
+
+  isStale(instrument: Instrument): boolean {
+    return this.#fed.has(instrument.symbol) && (this.#health(instrument.market)?.stale ?? true);
+  }
+
+  /** The feeds this engine was given (a test awaits a replay's pass through it). */
+  get sources(): readonly Feed[] {
+    return this.options.feeds ?? [];
+  }
+
+  /** A feed prices some market here (on an API node too: the configuration is the same). */
+  get fed(): boolean {
+    return this.#fed.size > 0;
+  }
+
+  feeds(): FeedHealth[] {
+    return [...this.#monitors.keys()].flatMap((market) => this.#health(market) ?? []);
+  }
+
+  applyRemoteFeeds(feeds: FeedHealth[]): void {
+    if (this.#connected) return;
+    const at = this.clock();
+    for (const health of feeds) {
+      if (health.source !== 'simulator') this.#remoteFeeds.set(health.market, { health, at });
+    }
   }
 
   getQuotes(symbols: string[]): Quote[] {

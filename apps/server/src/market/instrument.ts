@@ -102,5 +102,7 @@ export function toQuote(instrument: Instrument, state: QuoteState): Quote {
     ),
     changePercent: (Math.abs(percent) < 0.005 ? 0 : percent).toFixed(2),
     time: new Date(state.time).toISOString(),
+    stale: false,
+    lastMessageAt: null,
   };
 }

@@ -34,9 +34,13 @@ describe('web app serving', () => {
 });
 
 describe('health', () => {
-  it('answers /healthz and /readyz', async () => {
+  it('answers /healthz and /readyz, with how each market is priced', async () => {
     expect((await t.app.inject({ url: '/healthz' })).json()).toEqual({ status: 'ok' });
-    expect((await t.app.inject({ url: '/readyz' })).json()).toEqual({ status: 'ready' });
+    const ready = (await t.app.inject({ url: '/readyz' })).json();
+    expect(ready.status).toBe('ready');
+    expect(ready.feeds).toEqual(
+      ['US', 'HK', 'JP', 'EU'].map((market) => expect.objectContaining({ market, source: 'simulator', stale: false })),
+    );
   });
 });
 

@@ -1,10 +1,10 @@
-import { type Endpoint, type OperatorRole, roleAllows } from '@soar/contract';
+import { type Endpoint, type FeedHealth, type OperatorRole, roleAllows } from '@soar/contract';
 import { Money, moneyString } from '../../lib/decimal.ts';
 
 export type DashboardQueue = { key: string; count: number; oldestAt: string | null };
 export type DashboardFigure = { key: string; value: string; unit: string };
 export type DashboardSeries = { key: string; unit: string; points: { date: string; value: string }[] };
-export type DashboardPart = { figures?: DashboardFigure[]; series?: DashboardSeries[] };
+export type DashboardPart = { figures?: DashboardFigure[]; series?: DashboardSeries[]; feeds?: FeedHealth[] };
 
 /** Today (UTC) and the 30 days of the chart, oldest first. */
 export type DashboardRange = { now: Date; todayStart: Date; from: Date; days: string[] };
@@ -87,6 +87,7 @@ export class Dashboard {
       queues,
       figures: parts.flatMap((part) => part.figures ?? []),
       series: parts.flatMap((part) => part.series ?? []),
+      feeds: parts.flatMap((part) => part.feeds ?? []),
     };
   }
 }

@@ -6,8 +6,8 @@ import { candles, instruments, ipoOffers, ipoSubscriptions, markets } from '../.
 import type { Job } from '../../jobs/runner.ts';
 import { moneyString } from '../../lib/decimal.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { MarketEngine } from '../../market/engine.ts';
 import { formatPrice, type Instrument, type QuoteState, roundToTick } from '../../market/instrument.ts';
+import type { QuoteProvider } from '../../market/provider.ts';
 import { hashSeed, Random } from '../../market/random.ts';
 import { loadInstruments } from '../../market/store.ts';
 import type { Ledger } from '../ledger/index.ts';
@@ -19,7 +19,7 @@ import { issuePrice } from './views.ts';
 export type ListingDeps = {
   db: Database;
   ledger: Ledger;
-  market: MarketEngine;
+  market: QuoteProvider;
   trade: TradeService;
   /** The simulator's seed (SIMULATOR_SEED): it also draws each listing's first-day move. */
   seed: number;

@@ -6,7 +6,7 @@ import { instruments, markets } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type PageQuery, paginate } from '../../lib/paginate.ts';
 import type { Actor } from '../../lib/route.ts';
-import type { MarketEngine } from '../../market/engine.ts';
+import type { QuoteProvider } from '../../market/provider.ts';
 import { assertMarket } from './service.ts';
 
 type Who = Pick<Actor, 'operatorId' | 'ip'>;
@@ -43,7 +43,7 @@ export async function assertTradable(db: Database | Transaction, symbol: string)
 export class InstrumentAdmin {
   constructor(
     private readonly db: Database,
-    private readonly engine: MarketEngine,
+    private readonly engine: QuoteProvider,
   ) {}
 
   private view(row: InstrumentRow): AdminInstrument {

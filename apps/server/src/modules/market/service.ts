@@ -2,7 +2,7 @@ import type { Candle, ChartRange, DailyKline, KlineInterval, MarketStatus, Quote
 import { localTime } from '../../core/time.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type PageQuery, pageOf } from '../../lib/paginate.ts';
-import type { MarketEngine } from '../../market/engine.ts';
+import type { QuoteProvider } from '../../market/provider.ts';
 import type { Schedule } from '../../market/sessions.ts';
 import { sessionStatus } from '../../market/status.ts';
 
@@ -29,7 +29,7 @@ const byChange = (a: Quote, b: Quote) =>
  * A list filtered by a market code no stock trades on is a mistake (a typo, an old link), not an
  * empty market: 422 `MARKET_NOT_FOUND` naming the codes there are.
  */
-export function assertMarket(engine: MarketEngine, code: string): void {
+export function assertMarket(engine: QuoteProvider, code: string): void {
   const codes = [...new Set(engine.instruments.filter((item) => item.kind === 'stock').map((item) => item.market))];
   if (!codes.includes(code)) {
     throw new AppError('MARKET_NOT_FOUND', undefined, { market: code, markets: codes.sort().join(', ') });
@@ -38,7 +38,7 @@ export function assertMarket(engine: MarketEngine, code: string): void {
 
 /** Quote lists, details, candles and indices from the quote provider (HTTP-free). */
 export class MarketService {
-  constructor(private readonly engine: MarketEngine) {}
+  constructor(private readonly engine: QuoteProvider) {}
 
   /** docs/product.md section 2, markets tab: most active by volume, gainers and losers by change percent. */
   list(query: PageQuery & { market?: string; tab: QuoteTab }) {

@@ -1,4 +1,4 @@
-import { klineIntervals, userTopics } from '@soar/contract';
+import { type FeedHealth, klineIntervals, userTopics } from '@soar/contract';
 import {
   liveMemberSessionIds,
   liveOperatorSessionIds,
@@ -8,8 +8,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import type { EventBus } from '../../lib/bus.ts';
 import { hashToken } from '../../lib/tokens.ts';
-import type { MarketEngine } from '../../market/engine.ts';
-import type { TickEvent } from '../../market/provider.ts';
+import type { QuoteProvider, TickEvent } from '../../market/provider.ts';
 import { deskTopic, guestTopic } from '../identity/index.ts';
 import { type FanOut, type FanOutHandlers, LocalFanOut, RedisFanOut } from './fanout.ts';
 import { type HubOptions, RealtimeHub, type SocketOperator } from './hub.ts';
@@ -27,6 +26,8 @@ export type RealtimeOptions = HubOptions & {
 const sessionsTopic = '$sessions';
 /** The fan-out's internal topic event: sessions of an operator ended. */
 const operatorSessionsTopic = '$operatorSessions';
+/** The engine node's feed health, every second, for the API nodes' stale marks (docs/market.md). */
+const feedsTopic = '$feeds';
 /** What an operator's socket may listen to: it leaves these when the operator's session ends. */
 const operatorTopics = [deskTopic];
 
@@ -48,14 +49,14 @@ export class Realtime {
 
   private constructor(
     private readonly db: Database,
-    private readonly engine: MarketEngine,
+    private readonly engine: QuoteProvider,
     options: RealtimeOptions,
   ) {
     this.hub = new RealtimeHub(options);
   }
 
   static async create(
-    deps: { db: Database; engine: MarketEngine; bus: EventBus; redisUrl?: string },
+    deps: { db: Database; engine: QuoteProvider; bus: EventBus; redisUrl?: string },
     options: RealtimeOptions = {},
   ): Promise<Realtime> {
     const realtime = new Realtime(deps.db, deps.engine, options);
@@ -69,6 +70,10 @@ export class Realtime {
         realtime.hub.publishToUser(event.userId, event.topic, JSON.stringify({ topic: event.topic, data: event.data }));
       },
       topic: (event) => {
+        if (event.topic === feedsTopic) {
+          deps.engine.applyRemoteFeeds(event.data as FeedHealth[]);
+          return;
+        }
         if (event.topic === operatorSessionsTopic) {
           const { operatorId } = event.data as { operatorId: number };
           realtime.#recheckOperators(operatorId).catch((error: unknown) => options.onError?.(error));
@@ -112,6 +117,11 @@ export class Realtime {
     ).unref();
     realtime.#stops.push(() => clearInterval(sweep));
     return realtime;
+  }
+
+  /** Tells the other nodes how this engine node's feeds stand. */
+  publishFeeds(feeds: FeedHealth[]): void {
+    this.#fanOut?.publishTopic({ topic: feedsTopic, data: feeds });
   }
 
   /**

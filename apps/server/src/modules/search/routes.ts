@@ -1,13 +1,13 @@
 import { marketApi } from '@soar/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../lib/route.ts';
-import type { MarketEngine } from '../../market/engine.ts';
+import type { QuoteProvider } from '../../market/provider.ts';
 import type { NewsService } from '../news/index.ts';
 
 /** At most this many stocks and this many articles per search. */
 export const searchLimit = 20;
 
-export const searchRoutes: FastifyPluginAsync<{ engine: MarketEngine; news: NewsService }> = async (
+export const searchRoutes: FastifyPluginAsync<{ engine: QuoteProvider; news: NewsService }> = async (
   app,
   { engine, news },
 ) => {

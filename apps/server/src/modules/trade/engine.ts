@@ -13,8 +13,8 @@ import type Decimal from 'decimal.js';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { type FillReasonRecord, tradeOrders } from '../../db/schema/index.ts';
 import { Money, moneyString } from '../../lib/decimal.ts';
-import type { MarketEngine } from '../../market/engine.ts';
 import { type Instrument, tickSize } from '../../market/instrument.ts';
+import type { QuoteProvider } from '../../market/provider.ts';
 import type { Ledger } from '../ledger/index.ts';
 import { sendNotice } from '../notice/index.ts';
 import { release } from './amend.ts';
@@ -68,7 +68,7 @@ export class TradeEngine {
 
   constructor(
     private readonly trade: TradeService,
-    private readonly market: MarketEngine,
+    private readonly market: QuoteProvider,
     private readonly ledger: Ledger,
     private readonly options: { stopOutRatio: (market: string) => Promise<string>; onError?: (error: unknown) => void },
   ) {
@@ -88,7 +88,12 @@ export class TradeEngine {
       positionChanged: (position) => void this.trackPosition(position),
       feesChanged: (market) => void this.#feesChanged(market).catch((error) => this.options.onError?.(error)),
     };
-    if (listen) this.#stop = this.market.stream((event) => this.onPrice(event.quote.symbol, event.quote.price));
+    // A stale quote is the last price of a feed that went quiet: nothing fires on it.
+    if (listen) {
+      this.#stop = this.market.stream((event) => {
+        if (!event.quote.stale) this.onPrice(event.quote.symbol, event.quote.price);
+      });
+    }
   }
 
   stop(): void {
@@ -298,7 +303,9 @@ export class TradeEngine {
 
   /** The quote now; kept per symbol while its price stays the same (a tick fires many orders at one price). */
   #quoted(instrument: Instrument): Sides | undefined {
-    const price = this.market.simulator.states.get(instrument.id)?.price;
+    // A stale feed quotes nothing to fill at, not even the sides kept at its last price.
+    if (this.market.isStale(instrument)) return undefined;
+    const price = this.market.state(instrument)?.price;
     const kept = this.#quotes.get(instrument.symbol);
     if (kept && kept.instrument === instrument && price !== undefined && kept.price === price) return kept.sides;
     try {
@@ -335,7 +342,8 @@ export class TradeEngine {
   #fillMarket(order: OrderRow): Execution | undefined {
     const instrument = this.#instrument(order.symbol);
     const quoted = instrument && this.#quoted(instrument);
-    if (!instrument || !quoted) return;
+    // No price to fill at (a stale feed): the order waits for the next tick.
+    if (!instrument || !quoted) return this.#retrack(order);
     const side = fillSide(order.direction as Direction);
     const price = priceOn(side, quoted);
     return {
@@ -350,7 +358,8 @@ export class TradeEngine {
   async #fireOrder(order: OrderRow): Promise<Execution | undefined> {
     const instrument = this.#instrument(order.symbol);
     const quoted = instrument && this.#quoted(instrument);
-    if (!instrument || !quoted) return;
+    // No price to fill at (a stale feed): back in the book, as a crossed order that did not fill.
+    if (!instrument || !quoted) return this.#retrack(order);
     const buy = order.direction === directions.buy;
     const side = fillSide(order.direction as Direction);
     const price = priceOn(side, quoted);
@@ -421,7 +430,11 @@ export class TradeEngine {
     const { position, trigger, level } = entry;
     const instrument = this.#instrument(position.symbol);
     const quoted = instrument && this.#quoted(instrument);
-    if (!instrument || !quoted) return;
+    if (!instrument || !quoted) {
+      // No price to close at (a stale feed): its triggers wait for the next tick.
+      await this.trackPosition(position);
+      return;
+    }
     const long = position.direction === directions.buy;
     const side = long ? 'bid' : 'ask';
     const price = priceOn(side, quoted);

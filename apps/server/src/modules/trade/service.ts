@@ -12,8 +12,8 @@ import {
 import { Money } from '../../lib/decimal.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { DecimalsOf } from '../../lib/readable-params.ts';
-import type { MarketEngine } from '../../market/engine.ts';
 import type { Instrument } from '../../market/instrument.ts';
+import type { QuoteProvider } from '../../market/provider.ts';
 import { sessionStatus } from '../../market/status.ts';
 import type { Ledger } from '../ledger/index.ts';
 import { type FeeRow, liveSides, type Sides } from './pricing.ts';
@@ -25,7 +25,7 @@ export type CloseRow = typeof tradeCloses.$inferSelect;
 export type TradeDeps = {
   db: Database;
   ledger: Ledger;
-  market: MarketEngine;
+  market: QuoteProvider;
   clock: () => number;
   /** A currency's decimals (the settings' currency list), for the prices a text shows. */
   decimalsOf: DecimalsOf;
@@ -65,16 +65,19 @@ export class TradeService {
     return instrument;
   }
 
+  /** The sides to trade at now; none while the market's feed is stale (docs/market.md, Stale feeds). */
   quoted(instrument: Instrument): Sides {
-    const state = this.deps.market.simulator.states.get(instrument.id);
+    const state = this.deps.market.state(instrument);
     if (!state || !(state.price > 0)) throw new AppError('TRADE_NO_PRICE');
+    if (this.deps.market.isStale(instrument))
+      throw new AppError('QUOTE_STALE', undefined, { symbol: instrument.symbol });
     return liveSides(instrument, state);
   }
 
   /** Quotes without throwing (reads of positions show nulls instead). */
   maybeQuoted(symbol: string): { instrument: Instrument; quoted: Sides } | undefined {
     const instrument = this.deps.market.instrument(symbol);
-    const state = instrument && this.deps.market.simulator.states.get(instrument.id);
+    const state = instrument && this.deps.market.state(instrument);
     if (!instrument || !state || !(state.price > 0)) return undefined;
     return { instrument, quoted: liveSides(instrument, state) };
   }

@@ -3,13 +3,13 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { instruments, watchlistItems } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { MarketEngine } from '../../market/engine.ts';
+import type { QuoteProvider } from '../../market/provider.ts';
 
 /** Each member's own list of instruments; every query is scoped by the member's id. */
 export class WatchlistService {
   constructor(
     private readonly db: Database,
-    private readonly engine: MarketEngine,
+    private readonly engine: QuoteProvider,
   ) {}
 
   #instrumentIds(symbols: string[]): number[] {
