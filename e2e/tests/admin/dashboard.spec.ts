@@ -58,6 +58,36 @@ test('trading sees the block orders waiting with their count and age, and follow
   await expect(page.getByTestId(`order-pass-${order.id}`)).toBeVisible();
 });
 
+test("the admin sees each market's price feed: the simulator's four markets, connected and live", async ({ page }) => {
+  const admin = await operatorSession(api, 'admin');
+  const board = await call<{ feeds: { market: string; source: string; state: string; stale: boolean }[] }>(
+    api,
+    'get',
+    'admin/dashboard',
+    admin.token,
+  );
+  expect(board.feeds.map((feed) => feed.market).sort()).toEqual(['EU', 'HK', 'JP', 'US']);
+
+  await openAs(page, admin, '/');
+  const feeds = page.getByTestId('feeds-table');
+  await expect(feeds).toBeVisible();
+  for (const market of ['US', 'HK', 'JP', 'EU']) {
+    const row = feeds.locator(`tr[data-row-key="${market}"]`);
+    await expect(row.locator('td').first()).toHaveText(market);
+    await expect(row.getByTestId('feed-source')).toHaveText('Simulator');
+    await expect(row.getByTestId('feed-state')).toHaveText('Connected');
+    await expect(row.getByTestId('feed-stale')).toHaveText('Live');
+  }
+  await expect(feeds.locator('tbody tr.ant-table-row')).toHaveCount(4);
+  await page.getByTestId('feeds').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${shots}/admin-feeds-en.png`, fullPage: true });
+
+  // The same table in the back office's other language.
+  await openAs(page, admin, '/', 'zh-CN');
+  await expect(page.getByTestId('feeds').locator('.ant-card-head-title')).toHaveText('行情源');
+  await expect(page.locator('tr[data-row-key="US"]').getByTestId('feed-state')).toHaveText('已连接');
+});
+
 test('support sees the chats waiting for an answer and opens them filtered to waiting', async ({ page }) => {
   const member = await registerMember(api);
   await call(api, 'post', 'support/message/send', member.token, { text: `Where is my deposit? (${member.uid})` });

@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import { formatCount, formatMoney } from '../../shared/format.ts';
 import { DailyChart } from './daily-chart.tsx';
 import styles from './dashboard.module.css';
+import { FeedsCard } from './feeds-card.tsx';
 import { queueAge } from './queue-age.ts';
 
 type Queue = ApiData<'GET /admin/dashboard'>['queues'][number];
@@ -62,7 +63,7 @@ export default function DashboardPage() {
   const [chart, setChart] = useState<(typeof charts)[number]['key']>('money');
   if (dashboard.isPending) return <Skeleton active />;
   if (dashboard.isError) return <Alert type="error" title={t('common.loadFailed')} />;
-  const { queues, figures, series, day } = dashboard.data;
+  const { queues, figures, series, day, feeds } = dashboard.data;
   const available = charts.filter((entry) => entry.series.some((key) => series.some((item) => item.key === key)));
   const shown = available.find((entry) => entry.key === chart) ?? available[0];
   const drawn = series.filter((item) => shown?.series.some((key) => key === item.key));
@@ -123,6 +124,11 @@ export default function DashboardPage() {
             format={(value, unit) => (unit === 'count' ? formatCount(value) : `${formatMoney(value, 2)} ${unit}`)}
           />
         </Card>
+      )}
+      {feeds.length > 0 && (
+        <div className={styles.feeds}>
+          <FeedsCard feeds={feeds} />
+        </div>
       )}
     </div>
   );

@@ -5,10 +5,14 @@ import { formatDate } from '../../../shared/format.ts';
 import { directionOf, formatChange, formatChangePercent, formatPrice } from '../../../shared/quote/format.ts';
 import { directionClass, flashClass } from '../../../shared/quote/index-card.tsx';
 import { usePriceFlash } from '../../../shared/quote/live-quote.ts';
+import { StaleMark } from '../../../shared/quote/stale-mark.tsx';
 import { useLocale } from '../../../shared/use-locale.ts';
 import styles from '../quote.module.css';
 
-/** The live level of a stock or index: price, change, change percent, market and currency. */
+/**
+ * The live level of a stock or index: price, change, change percent, market and currency, and
+ * the paused mark while its market's feed is silent.
+ */
 export function PriceHeader({ quote, actions, status }: { quote: Quote; actions?: ReactNode; status?: ReactNode }) {
   const { t } = useTranslation();
   const locale = useLocale();
@@ -41,6 +45,7 @@ export function PriceHeader({ quote, actions, status }: { quote: Quote; actions?
       </div>
       <p className={styles.quoteTime}>
         {status}
+        <StaleMark quote={quote} />
         <span>{t('quoteUi.lastTrade', { time: formatDate(quote.time, locale, 'dateTime') })}</span>
       </p>
     </header>

@@ -21,6 +21,7 @@ import {
 import { useTradeFormat } from '../use-trade-format.ts';
 import { CloseFigures } from './close-figures.tsx';
 import { Row } from './figure-row.tsx';
+import { PausedNotice, useFeedPause } from './paused-notice.tsx';
 import { PreviewFigures } from './preview-figures.tsx';
 import { SessionLine } from './session-line.tsx';
 import styles from './trade.module.css';
@@ -31,7 +32,8 @@ const payPasswordPattern = /^.{4,16}$/;
  * The confirmation step of an order (`/pages/payment/stock`): the order as the ticket made it, the
  * totals of a fresh preview, the pay password for a block order, and Place with an
  * Idempotency-Key, so a retried tap never places twice. A Sell of a holding or a Buy to cover
- * confirms its close instead.
+ * confirms its close instead. The preview waits for the symbol's quote: while its market's feed is
+ * silent nothing is previewed or sent (the server would refuse it with QUOTE_STALE).
  */
 export function ConfirmOrder(props: {
   query: Record<string, string>;
@@ -61,14 +63,15 @@ function ConfirmClose({ ticket, onDone }: { ticket: Ticket; onDone: () => void }
   const { t } = useTranslation();
   const format = useTradeFormat();
   const body = toCloseBody(ticket);
-  const preview = useHoldingClosePreview(body);
+  const { pause, known } = useFeedPause(ticket.symbol);
+  const preview = useHoldingClosePreview(known && !pause ? body : undefined);
   const close = useCloseHolding();
   const attempts = useIdempotentAttempt<typeof body>();
   const data = preview.data;
   const count = body.quantity ?? 0;
 
   async function submit() {
-    if (!data || preview.isError) return;
+    if (!data || preview.isError || pause) return;
     const sent = await attempts.send(close.mutateAsync, body);
     if (!sent) return;
     toast(t('trading.closing.done', { count, amount: format.amount(sent.answer.proceeds, data.currency) }));
@@ -95,14 +98,18 @@ function ConfirmClose({ ticket, onDone }: { ticket: Ticket; onDone: () => void }
           <span data-testid="confirm-quantity">{format.shares(count)}</span>
         </Row>
       </OrderPanel>
-      <CloseFigures preview={preview.isError ? undefined : data} problems={errorMessages(preview.error)} />
+      {pause ? (
+        <PausedNotice symbol={ticket.symbol} pause={pause} />
+      ) : (
+        <CloseFigures preview={preview.isError ? undefined : data} problems={errorMessages(preview.error)} />
+      )}
       <Button
         block
         type="submit"
         size="large"
         color={ticket.action === 'cover' ? 'success' : 'danger'}
         loading={close.isPending}
-        disabled={!data || preview.isError}
+        disabled={!data || preview.isError || Boolean(pause)}
       >
         {t(`trading.confirm.${ticket.action === 'cover' ? 'cover' : 'sell'}`, { count })}
       </Button>
@@ -122,7 +129,8 @@ function ConfirmOpen({
   const { t } = useTranslation();
   const format = useTradeFormat();
   const input = toOrderInput(ticket);
-  const preview = usePreview(input);
+  const { pause, known } = useFeedPause(ticket.symbol);
+  const preview = usePreview(known && !pause ? input : undefined);
   const place = usePlaceOrder();
   const attempts = useIdempotentAttempt<PlaceBody>();
   const [payPassword, setPayPassword] = useState('');
@@ -132,7 +140,7 @@ function ConfirmOpen({
   const block = data?.block ?? isBlock(ticket);
   const payPasswordError =
     block && submitted && !payPasswordPattern.test(payPassword) ? t('validation.passwordLength') : undefined;
-  const canPlace = Boolean(data?.sufficient) && !preview.isError && (!block || hasPayPassword);
+  const canPlace = !pause && Boolean(data?.sufficient) && !preview.isError && (!block || hasPayPassword);
 
   async function submit() {
     setSubmitted(true);
@@ -179,7 +187,11 @@ function ConfirmOpen({
         )}
         <Row label={t('trading.tif.label')}>{t(`trading.tif.${ticket.timeInForce}`)}</Row>
       </OrderPanel>
-      <PreviewFigures preview={preview.isError ? undefined : data} problems={errorMessages(preview.error)} />
+      {pause ? (
+        <PausedNotice symbol={ticket.symbol} pause={pause} />
+      ) : (
+        <PreviewFigures preview={preview.isError ? undefined : data} problems={errorMessages(preview.error)} />
+      )}
       {block && (
         <PayPasswordField
           hasPayPassword={hasPayPassword}

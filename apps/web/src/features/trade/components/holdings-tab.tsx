@@ -2,6 +2,7 @@ import type { Order } from '@soar/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { usePausedMarkets } from '../../../shared/quote/paused-markets.ts';
 import { useLivePrices } from '../../../shared/quote/use-live-prices.ts';
 import { ListState } from '../../../shared/ui/list-state.tsx';
 import { useHoldings } from '../api/holdings.ts';
@@ -16,7 +17,7 @@ import styles from './trade.module.css';
 
 /**
  * My holdings: the floating P/L total, my waiting orders, then my open positions, each live with
- * the ticks of its symbol.
+ * the ticks of its symbol and marked while its market's feed is silent.
  */
 export function HoldingsTab() {
   const { t } = useTranslation();
@@ -24,6 +25,7 @@ export function HoldingsTab() {
   const pending = usePendingOrders();
   const positions = holdings.data?.list ?? [];
   const prices = useLivePrices(positions.map((position) => position.symbol));
+  const paused = usePausedMarkets(positions);
   const rows = positions.map((position) => ({ position, figures: liveFigures(position, prices[position.symbol]) }));
   const [positionId, setPositionId] = useState<number>();
   const [order, setOrder] = useState<Order>();
@@ -62,6 +64,7 @@ export function HoldingsTab() {
             key={position.id}
             position={position}
             figures={figures}
+            pause={paused[position.market]}
             onOpen={() => setPositionId(position.id)}
           />
         ))}
@@ -82,6 +85,7 @@ export function HoldingsTab() {
         <PositionSheet
           position={selected.position}
           figures={selected.figures}
+          pause={paused[selected.position.market]}
           onClose={() => setPositionId(undefined)}
         />
       )}

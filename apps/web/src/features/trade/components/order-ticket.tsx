@@ -30,12 +30,22 @@ import {
 import { useTradeFormat } from '../use-trade-format.ts';
 import { CloseFigures } from './close-figures.tsx';
 import { LotStepper } from './lot-stepper.tsx';
+import { PausedNotice, useFeedPause } from './paused-notice.tsx';
 import { PreviewFigures } from './preview-figures.tsx';
 import { PriceInput } from './price-input.tsx';
 import { SessionLine } from './session-line.tsx';
 import styles from './trade.module.css';
 
-export type TicketInstrument = { symbol: string; name: string; market: string; price: string; lotSize: number };
+export type TicketInstrument = {
+  symbol: string;
+  name: string;
+  market: string;
+  price: string;
+  lotSize: number;
+  /** The quote's feed state when the ticket opened (docs/market.md, Stale feeds); the live quote follows. */
+  stale?: boolean;
+  lastMessageAt?: string | null;
+};
 
 /** What the member holds of a symbol, long and short. */
 export function heldOf(list: Position[] | undefined, symbol: string) {
@@ -64,6 +74,8 @@ export function useTicketTitle() {
  * the holding (oldest position first) and opening a short is the separate, explained Sell short;
  * on a symbol held short, Buy to cover buys it back (docs/trading.md, Selling what you hold).
  * Nothing typed is rewritten: a field that is not an order says why, and Review waits for it.
+ * While the market's feed is silent the ticket says orders are paused and asks for no preview (the
+ * server would refuse it with QUOTE_STALE); the live quote lifts it.
  */
 export function OrderTicket({
   instrument,
@@ -86,6 +98,8 @@ export function OrderTicket({
   const [ticket, setTicket] = useState<Ticket>(() => newTicket(symbol, defaultAction(direction, held), lot));
   const chosen = useRef(false);
   const session = useMarketStatus(market);
+  const { pause } = useFeedPause(symbol, instrument);
+  const paused = pause !== undefined;
   // The holdings may arrive after the ticket opens: until the member picks, the tap's meaning follows them.
   const defaulted = defaultAction(direction, held);
   useEffect(() => {
@@ -95,7 +109,7 @@ export function OrderTicket({
   const closing = isClosing(ticket.action);
   const heldNow = closing ? (closedHolding[ticket.action] === directions.buy ? held.long : held.short) : undefined;
   const settled = useDebounced(ticket, 300);
-  const settledReady = ticketProblems(settled, lot, undefined, heldNow).length === 0;
+  const settledReady = !paused && ticketProblems(settled, lot, undefined, heldNow).length === 0;
   const preview = usePreview(settledReady && !isClosing(settled.action) ? toOrderInput(settled) : undefined);
   const closePreview = useHoldingClosePreview(
     settledReady && isClosing(settled.action) ? toCloseBody(settled) : undefined,
@@ -115,7 +129,7 @@ export function OrderTicket({
   // Opening a short is explained once, before the first one can be reviewed.
   const [explained, setExplained] = useState(() => localStorage.getItem(shortExplained) === '1');
   const mustExplain = ticket.action === 'short' && !explained;
-  const canReview = problems.length === 0 && serverProblems.length === 0 && figuresReady && !mustExplain;
+  const canReview = !paused && problems.length === 0 && serverProblems.length === 0 && figuresReady && !mustExplain;
 
   function choose(action: TicketAction) {
     chosen.current = true;
@@ -146,6 +160,7 @@ export function OrderTicket({
           ))}
         </div>
         <SessionLine market={market} session={session} />
+        {pause && <PausedNotice symbol={symbol} pause={pause} />}
         {mustExplain && (
           <section className={styles.explain} data-testid="short-explain">
             <h3 className={styles.sectionHead}>{t('trading.short.title')}</h3>
@@ -274,7 +289,7 @@ export function OrderTicket({
             </div>
           </div>
         )}
-        {ticket.action === 'short' && preview.data?.stopOutPrice && (
+        {ticket.action === 'short' && !paused && preview.data?.stopOutPrice && (
           <p className={styles.notice} data-testid="short-note">
             {t('trading.ticket.shortNote', {
               collateral: format.amount(preview.data.fundsNeeded, preview.data.currency),
@@ -283,7 +298,7 @@ export function OrderTicket({
             })}
           </p>
         )}
-        {closing ? (
+        {paused ? null : closing ? (
           <CloseFigures
             preview={settledReady && !closePreview.isError ? closePreview.data : undefined}
             problems={serverProblems}

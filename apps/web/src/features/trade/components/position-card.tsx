@@ -1,18 +1,25 @@
 import { directions, type Position } from '@soar/contract';
 import { useTranslation } from 'react-i18next';
+import type { FeedPause } from '../../../shared/quote/paused-markets.ts';
+import { StaleMark } from '../../../shared/quote/stale-mark.tsx';
 import { useFlash } from '../../../shared/quote/use-live-prices.ts';
 import { type LiveFigures, signOf } from '../live-pnl.ts';
 import { useTradeFormat } from '../use-trade-format.ts';
 import styles from './trade.module.css';
 
-/** One open position: its live floating P/L (flashing as it moves), prices and protective orders. */
+/**
+ * One open position: its live floating P/L (flashing as it moves), prices and protective orders;
+ * marked while its market's feed is silent, as its price then stands still.
+ */
 export function PositionCard({
   position,
   figures,
+  pause,
   onOpen,
 }: {
   position: Position;
   figures: LiveFigures;
+  pause?: FeedPause;
   onOpen: () => void;
 }) {
   const { t } = useTranslation();
@@ -35,6 +42,7 @@ export function PositionCard({
           <p className={styles.sub}>
             {position.symbol} · {position.market}
           </p>
+          {pause && <StaleMark quote={pause} />}
         </div>
         <span className={styles.tags}>
           <span className={`${styles.tag} ${long ? styles.tagBuy : styles.tagSell}`}>

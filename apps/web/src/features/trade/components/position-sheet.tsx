@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirm, toast } from '../../../shared/feedback.ts';
 import { useIdempotentAttempt } from '../../../shared/idempotency.ts';
+import type { FeedPause } from '../../../shared/quote/paused-markets.ts';
 import { Sheet } from '../../../shared/ui/sheet.tsx';
 import { type CloseBody, useClosePosition } from '../api/close.ts';
 import { useOrderDetail } from '../api/detail.ts';
@@ -14,21 +15,25 @@ import { protectionProblems, quantityProblem } from '../ticket.ts';
 import { useTradeFormat } from '../use-trade-format.ts';
 import { Row } from './figure-row.tsx';
 import { LotStepper } from './lot-stepper.tsx';
+import { PausedNotice } from './paused-notice.tsx';
 import { PriceInput } from './price-input.tsx';
 import styles from './trade.module.css';
 
 /**
  * An open position: its figures, closing all of it or a part (a multiple of the board lot) at the
  * market, and its stop loss and take profit (one-cancels-other, docs/trading.md), with the fill
- * reason of the order that opened it.
+ * reason of the order that opened it. While its market's feed is silent the server refuses
+ * closes and amendments (QUOTE_STALE): the sheet says so and offers neither.
  */
 export function PositionSheet({
   position,
   figures,
+  pause,
   onClose,
 }: {
   position: Position;
   figures: LiveFigures;
+  pause?: FeedPause;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
@@ -66,9 +71,10 @@ export function PositionSheet({
           </p>
         )}
         <hr className={styles.divider} />
-        <CloseForm position={position} figures={figures} onClosedAll={onClose} />
+        {pause && <PausedNotice symbol={position.symbol} pause={pause} />}
+        <CloseForm position={position} figures={figures} paused={Boolean(pause)} onClosedAll={onClose} />
         <hr className={styles.divider} />
-        <ProtectionForm position={position} mark={figures.mark} />
+        <ProtectionForm position={position} mark={figures.mark} paused={Boolean(pause)} />
       </div>
     </Sheet>
   );
@@ -77,10 +83,12 @@ export function PositionSheet({
 function CloseForm({
   position,
   figures,
+  paused,
   onClosedAll,
 }: {
   position: Position;
   figures: LiveFigures;
+  paused: boolean;
   onClosedAll: () => void;
 }) {
   const { t } = useTranslation();
@@ -100,7 +108,7 @@ function CloseForm({
       : new Decimal(figures.floatingPnl).times(quantity).dividedBy(position.quantity).toString();
 
   async function submit() {
-    if (!valid) return;
+    if (!valid || paused) return;
     const ok = await confirm({
       content: t(long ? 'trading.position.confirmSell' : 'trading.position.confirmCover', {
         count: quantity,
@@ -161,7 +169,7 @@ function CloseForm({
         block
         color={long ? 'danger' : 'success'}
         loading={close.isPending}
-        disabled={!valid}
+        disabled={!valid || paused}
         onClick={() => void submit()}
       >
         {t(long ? 'trading.position.sellButton' : 'trading.position.coverButton', { count: quantity })}
@@ -170,7 +178,7 @@ function CloseForm({
   );
 }
 
-function ProtectionForm({ position, mark }: { position: Position; mark: string | null }) {
+function ProtectionForm({ position, mark, paused }: { position: Position; mark: string | null; paused: boolean }) {
   const { t } = useTranslation();
   const update = useUpdateOrder();
   const [values, setValues] = useState({
@@ -186,7 +194,7 @@ function ProtectionForm({ position, mark }: { position: Position; mark: string |
 
   async function save() {
     setSubmitted(true);
-    if (problems.length > 0) return;
+    if (problems.length > 0 || paused) return;
     try {
       await update.mutateAsync({
         positionId: position.id,
@@ -228,7 +236,7 @@ function ProtectionForm({ position, mark }: { position: Position; mark: string |
           onChange={(takeProfit) => setValues((current) => ({ ...current, takeProfit }))}
         />
       </div>
-      <Button block type="submit" color="primary" fill="outline" loading={update.isPending}>
+      <Button block type="submit" color="primary" fill="outline" loading={update.isPending} disabled={paused}>
         {t('trading.position.save')}
       </Button>
     </form>
