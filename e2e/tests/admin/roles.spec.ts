@@ -61,12 +61,14 @@ for (const role of Object.keys(operators) as (keyof typeof operators)[]) {
         await target.dispatchEvent('click');
         await settle(page);
         expect(new URL(page.url()).pathname, label).toBe(here);
-        // The switch took: a tab is selected, a segmented item marked. A list that reloads on the
-        // switch can draw its switches anew: then the one of the same name is read.
+        // The switch took: a tab is selected, a segmented item checked. A list that reloads on the
+        // switch can draw its switches anew: then the one of the same name is read. A segmented
+        // item is read by its radio too: while its thumb slides, antd takes the selected class off.
         const selected = (element: Element, tab: boolean) =>
           tab
             ? element.getAttribute('aria-selected') === 'true'
-            : element.classList.contains('ant-segmented-item-selected');
+            : element.classList.contains('ant-segmented-item-selected') ||
+              element.querySelector<HTMLInputElement>('input[type="radio"]')?.checked === true;
         await expect
           .poll(
             async () =>
