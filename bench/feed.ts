@@ -22,7 +22,7 @@ import path from 'node:path';
 import { admin, serverUrl } from './lib/database.ts';
 import type { FeedWorkerAnswer, FeedWorkerStart, Histogram, TopicVolumes } from './lib/feed-clients.ts';
 import type { VendorAnswer, VendorCommand, VendorInstrument } from './lib/feed-vendor.ts';
-import { repositoryRoot, type Started, startBaseline, startSoar } from './lib/process.ts';
+import { openFileLimit, repositoryRoot, rssMb, type Started, startBaseline, startSoar } from './lib/process.ts';
 
 const clientCount = Number(process.env.BENCH_CLIENTS ?? 2000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 15);
@@ -49,16 +49,6 @@ type Phase = {
 };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function rssMb(started: Started): number {
-  const status = readFileSync(`/proc/${started.child.pid}/status`, 'utf8');
-  return Math.round(Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024);
-}
-
-function openFileLimit(): number {
-  const line = readFileSync('/proc/self/limits', 'utf8').match(/Max open files\s+(\S+)/);
-  return line?.[1] === 'unlimited' ? Number.POSITIVE_INFINITY : Number(line?.[1] ?? 1024);
-}
 
 const limit = openFileLimit();
 if (limit < clientCount + 200) {

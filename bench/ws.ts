@@ -7,11 +7,10 @@
 // else TEST_DATABASE_URL), or on the embedded PGlite with BENCH_DATABASE=pglite.
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { admin, serverUrl } from './lib/database.ts';
-import { repositoryRoot, type Started, startBaseline, startSoar } from './lib/process.ts';
+import { openFileLimit, repositoryRoot, rssMb, type Started, startBaseline, startSoar } from './lib/process.ts';
 import { histogramSize, type WorkerAnswer, type WorkerStart } from './lib/ws-clients.ts';
 
 const clientCount = Number(process.env.BENCH_CLIENTS ?? 2000);
@@ -22,18 +21,6 @@ const perClient = 20;
 const embedded = process.env.BENCH_DATABASE === 'pglite';
 
 type Result = { delivered: number; perSecond: number; p50: number; p99: number; rssMb: number; ticksPerSecond: number };
-
-function rssMb(started: Started): number {
-  const status = readFileSync(`/proc/${started.child.pid}/status`, 'utf8');
-  const kb = Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0);
-  return Math.round(kb / 1024);
-}
-
-/** The soft open-file limit this process (and so the server and workers it starts) runs under. */
-function openFileLimit(): number {
-  const line = readFileSync('/proc/self/limits', 'utf8').match(/Max open files\s+(\S+)/);
-  return line?.[1] === 'unlimited' ? Number.POSITIVE_INFINITY : Number(line?.[1] ?? 1024);
-}
 
 const limit = openFileLimit();
 const neededByServer = clientCount + 200;

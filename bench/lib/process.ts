@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build, type Plugin } from 'esbuild';
@@ -7,6 +7,18 @@ import { build, type Plugin } from 'esbuild';
 export const repositoryRoot = path.resolve(import.meta.dirname, '../..');
 
 export type Started = { url: string; child: ChildProcess; stop(): Promise<void> };
+
+/** A started process's resident memory in MiB. */
+export function rssMb(started: Started): number {
+  const status = readFileSync(`/proc/${started.child.pid}/status`, 'utf8');
+  return Math.round(Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024);
+}
+
+/** The soft open-file limit this process (and so the server and workers it starts) runs under. */
+export function openFileLimit(): number {
+  const line = readFileSync('/proc/self/limits', 'utf8').match(/Max open files\s+(\S+)/);
+  return line?.[1] === 'unlimited' ? Number.POSITIVE_INFINITY : Number(line?.[1] ?? 1024);
+}
 
 /** The server's build as `npm start` runs it (scripts/start.mjs, docs/operations.md). */
 export const soarCommand = ['--enable-source-maps', path.join(repositoryRoot, 'apps/server/dist/main.js')];
