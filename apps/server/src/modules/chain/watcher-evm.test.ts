@@ -10,35 +10,52 @@ import { chainTestApp, depositAddress, depositRecords, erc20Xpub } from '../../t
 import { api } from '../../test/http.ts';
 import { balanceOf, createMember, createOperator, expectLedgerVerified } from '../../test/wallet.ts';
 
-/** A TCP relay in front of the node: closing it is a node outage the watcher must sit out. */
+/**
+ * A TCP relay in front of the node: closing it is a node outage the watcher must sit out. While it is
+ * down, a connection the kernel accepted before the listener closed is dropped on arrival, or the
+ * listener's close would wait for it.
+ */
 async function relay(target: string) {
   const { port: targetPort } = new URL(target);
   const sockets = new Set<net.Socket>();
+  let open = true;
   const server = net.createServer((socket) => {
+    if (!open) {
+      socket.destroy();
+      return;
+    }
     const upstream = net.connect(Number(targetPort), '127.0.0.1');
     sockets.add(socket).add(upstream);
     socket.pipe(upstream).pipe(socket);
     const close = () => {
       socket.destroy();
       upstream.destroy();
+      sockets.delete(socket);
+      sockets.delete(upstream);
     };
     socket.on('error', close).on('close', close);
     upstream.on('error', close).on('close', close);
   });
   const listen = (port: number) =>
-    new Promise<number>((resolve) =>
-      server.listen(port, '127.0.0.1', () => resolve((server.address() as net.AddressInfo).port)),
-    );
+    new Promise<number>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, '127.0.0.1', () => {
+        server.off('error', reject);
+        resolve((server.address() as net.AddressInfo).port);
+      });
+    });
   const port = await listen(0);
   return {
     url: `http://127.0.0.1:${port}`,
     async down() {
+      open = false;
+      const closed = new Promise((resolve) => server.close(resolve));
       for (const socket of sockets) socket.destroy();
-      sockets.clear();
-      await new Promise((resolve) => server.close(resolve));
+      await closed;
     },
     async up() {
       await listen(port);
+      open = true;
     },
     close: () => new Promise((resolve) => server.close(resolve)),
   };
