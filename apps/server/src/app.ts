@@ -5,7 +5,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from './config.ts';
+import { EngineLease, fenceTransactions } from './core/lease.ts';
 import { type Database, type DatabaseHandle, openDatabase, ping } from './db/client.ts';
+import { EngineNode } from './engine-node.ts';
 import { JobRunner } from './jobs/runner.ts';
 import { EventBus } from './lib/bus.ts';
 import { clientErrorHandler, headersTimeoutMs, requestTimeoutMs } from './lib/client-error.ts';
@@ -77,7 +79,7 @@ import { searchRoutes } from './modules/search/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { SettingsService } from './modules/settings/service.ts';
 import { StatementService, statementJob, statementRoutes } from './modules/statement/index.ts';
-import { TradeEngine } from './modules/trade/engine.ts';
+import { type BookChange, bookRelay, TradeEngine } from './modules/trade/engine.ts';
 import { liveSides, sides } from './modules/trade/index.ts';
 import { tradeExpireJob } from './modules/trade/jobs.ts';
 import { tradeRoutes } from './modules/trade/routes.ts';
@@ -189,6 +191,14 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const bus = new EventBus();
   app.decorate('bus', bus);
 
+  // Engine nodes of one server database share a lease; the embedded one serves a single process.
+  const engineOn = config.marketEngine === 'on';
+  const engineLease =
+    engineOn && database.driver === 'postgres'
+      ? new EngineLease(database.db, { seconds: config.engineLeaseSeconds, onLost: () => engineNode.lost() })
+      : undefined;
+  if (engineLease) fenceTransactions(database.db);
+
   const marketClock = options.market?.clock ?? Date.now;
   const feeds = await createFeeds(config.feeds, {
     clock: marketClock,
@@ -207,41 +217,22 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     onMalformed: (market, reason) => app.log.warn({ market, reason }, 'market feed sent a malformed frame'),
   });
   await engine.load();
-  const engineOn = config.marketEngine === 'on';
   const history = await engine.prepare(
     engineOn ? (options.market?.history ?? { dailyDays: 5 * 366, minuteDays: 5 }) : undefined,
   );
   if (history) app.log.info(history, 'market history starts computed from the seed');
-  if (engineOn) {
-    // A vendor that refuses the keys stops the start, naming the variables (docs/market.md, Feeds).
-    await engine.connect().catch(async (error: unknown) => {
-      await engine.stop();
-      await database.close();
-      throw error;
-    });
-  }
-  if (engineOn && options.market?.autoStart !== false) engine.start();
   app.decorate('market', engine);
   const realtime = await Realtime.create(
     { db: database.db, engine, bus, redisUrl: config.redisUrl },
     { onError: (error) => app.log.error({ err: error }, 'realtime session check failed'), ...options.realtime },
   );
   app.decorate('realtime', realtime);
-  if (engineOn && engine.fed) {
-    const reports = setInterval(() => realtime.publishFeeds(engine.feeds()), 1000).unref();
-    app.addHook('preClose', async () => clearInterval(reports));
-  }
-  app.addHook('preClose', async () => {
-    await realtime.close();
-    await engine.stop();
-  });
   // Scheduled work runs on the engine node only (docs/jobs.md); domains register their jobs here.
   const jobs = new JobRunner(database.db, {
     clock: options.jobs?.clock,
     onError: (error, job, period) => app.log.error({ err: error, job, period }, 'job failed'),
   });
   app.decorate('jobs', jobs);
-  app.addHook('preClose', async () => jobs.stop());
 
   const news = new NewsService(database.db);
   const wallet = walletServices({ db: database.db, bus, clock: jobs.clock, payouts: payoutRouting });
@@ -271,16 +262,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     onError: (error) => app.log.error({ err: error }, 'trade execution failed'),
   });
   app.decorate('trade', { service: trade, engine: tradeEngine });
-  if (engineOn) {
-    // The demo's trades and portfolio stand on the simulator's prices and computed past.
-    if (!engine.fed) await seedTradeDemo(database.db, config, trade);
-    await tradeEngine.start(options.trade?.listen !== false);
-    jobs.register(tradeExpireJob(tradeEngine));
-  }
-  app.addHook('preClose', async () => {
-    tradeEngine.stop();
-    await tradeEngine.idle();
-  });
+  // Until this node runs the engine, the book changes it commits go to the node that does.
+  trade.listener = bookRelay((change) => realtime.publishBook(change));
+  if (engineOn) jobs.register(tradeExpireJob(tradeEngine));
   const ipo = new IpoService(products);
   const blocktrade = new BlocktradeService({ db: database.db, ledger: wallet.ledger, trade });
   jobs.register(ipoAllotJob(products));
@@ -300,9 +284,60 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   jobs.register(portfolioSnapshotJob(portfolio.deps));
   const statements = new StatementService({ ...portfolio.deps, ledger: wallet.ledger });
   jobs.register(statementJob(statements));
-  if (engineOn && !engine.fed) {
-    await seedPortfolioDemo({ db: database.db, config, trade, market: engine, sides: quotedSides });
+
+  // The engine's work (docs/scaling.md, Standby engine): on the node holding the engine lease.
+  let seeded = false;
+  let reports: NodeJS.Timeout | undefined;
+  const engineNode = new EngineNode(
+    {
+      lead: async () => {
+        // A vendor that refuses the keys stops the start, naming the variables (docs/market.md, Feeds).
+        await engine.connect();
+        if (options.market?.autoStart !== false) engine.start();
+        if (engine.fed) reports = setInterval(() => realtime.publishFeeds(engine.feeds()), 1000).unref();
+        // The demo's trades and portfolio stand on the simulator's prices and computed past.
+        if (!seeded && !engine.fed) await seedTradeDemo(database.db, config, trade);
+        // Heard before the book is read: a change committed meanwhile is in the read or heard after it.
+        realtime.onBook = (change) =>
+          void tradeEngine
+            .heard(change as BookChange)
+            .catch((error: unknown) => app.log.error({ err: error }, 'book change'));
+        await tradeEngine.start(options.trade?.listen !== false);
+        if (!seeded && !engine.fed) {
+          await seedPortfolioDemo({ db: database.db, config, trade, market: engine, sides: quotedSides });
+        }
+        seeded = true;
+        if (options.jobs?.autoStart !== false) jobs.start();
+      },
+      stand: async () => {
+        clearInterval(reports);
+        realtime.onBook = undefined;
+        await jobs.stop();
+        tradeEngine.stop();
+        await tradeEngine.idle();
+        await engine.stop();
+      },
+    },
+    {
+      lease: engineLease,
+      seconds: config.engineLeaseSeconds,
+      onError: (error) => app.log.error({ err: error }, 'engine lease'),
+      onRole: (role, epoch) => app.log.info({ role, epoch }, 'engine role'),
+    },
+  );
+  if (engineOn) {
+    await engineNode.start().catch(async (error: unknown) => {
+      await engineNode.stop();
+      await realtime.close();
+      await database.close();
+      throw error;
+    });
   }
+  app.addHook('preClose', async () => {
+    await engineNode.stop();
+    await realtime.close();
+    await engine.stop();
+  });
   const dashboard = new Dashboard(jobs.clock);
   dashboard.register(reviewQueues(database.db));
   dashboard.register(walletDashboard(database.db));
@@ -345,13 +380,13 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     closing = true;
   });
   const health = z.object({ status: z.string() });
-  const readiness = health.extend({ feeds: z.array(feedHealth) });
+  const readiness = health.extend({ feeds: z.array(feedHealth), engine: z.enum(['leader', 'standby', 'off']) });
   app.get('/healthz', { schema: { hide: true, response: { 200: health } } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true, response: { 200: readiness } } }, async (_request, reply) => {
     try {
       if (closing) throw new Error('closing');
       await ping(database.db);
-      return { status: 'ready', feeds: engine.feeds() };
+      return { status: 'ready', feeds: engine.feeds(), engine: engineNode.role };
     } catch {
       return sendError(reply, new AppError('SERVICE_UNAVAILABLE'));
     }
@@ -404,6 +439,5 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     { prefix: '/api/v1' },
   );
   await app.register(webPlugin, { webDist: config.webDist, adminDist: config.adminDist, banners });
-  if (engineOn && options.jobs?.autoStart !== false) app.addHook('onReady', async () => jobs.start());
   return app;
 }

@@ -29,6 +29,7 @@ const environment = z.object({
   TRUST_PROXY: booleanFlag.default(false),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300),
   MARKET_ENGINE: z.enum(['on', 'off']).default('on'),
+  ENGINE_LEASE_SECONDS: z.coerce.number().int().min(2).max(300).default(5),
   SIMULATOR_SEED: z.coerce.number().int().min(0).max(4294967295).default(20261120),
   MARKETS_ALWAYS_OPEN: booleanFlag.optional(),
   ETH_RPC_URL: urlWith('http', 'https').optional(),
@@ -97,6 +98,8 @@ export type Config = {
   rateLimitMax: number;
   /** `off`: no simulation, no computed history, no candle writes (quotes stay still unless Redis brings ticks). */
   marketEngine: 'on' | 'off';
+  /** How long the engine lease lasts unrenewed: a standby takes over within it (docs/scaling.md). */
+  engineLeaseSeconds: number;
   /** The simulator's seed: the same seed replays the same market. */
   simulatorSeed: number;
   /** Every market trades around the clock, weekends too (demos). */
@@ -191,6 +194,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY,
     rateLimitMax: env.RATE_LIMIT_MAX,
     marketEngine: env.MARKET_ENGINE,
+    engineLeaseSeconds: env.ENGINE_LEASE_SECONDS,
     simulatorSeed: env.SIMULATOR_SEED,
     marketsAlwaysOpen: env.MARKETS_ALWAYS_OPEN ?? env.NODE_ENV === 'development',
     chain: {

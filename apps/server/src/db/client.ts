@@ -145,7 +145,7 @@ export async function ping(db: Database): Promise<void> {
 }
 
 /** Raw SQL rows; both drivers answer with `{ rows }`. */
-export async function queryRows<T>(db: Database, statement: SQL): Promise<T[]> {
+export async function queryRows<T>(db: Database | Transaction, statement: SQL): Promise<T[]> {
   const result = (await db.execute(statement)) as unknown as { rows: T[] };
   return result.rows;
 }

@@ -1,4 +1,5 @@
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { engineEpoch, LeaseLost } from '../core/lease.ts';
 import type { Database } from '../db/client.ts';
 import { jobRuns } from '../db/schema/index.ts';
 import { type Worker, WorkerLoop } from './workers.ts';
@@ -136,36 +137,53 @@ export class JobRunner {
     return reports;
   }
 
-  /** Claims the period (or a failed or stale claim of it) and runs it; undefined when it is not ours. */
+  /**
+   * Claims the period (or a failed or stale claim of it, or one of a node whose engine lease has
+   * passed to this one) and runs it; undefined when it is not ours.
+   */
   async runPeriod(job: Job, period: string, now: Date): Promise<RunReport | undefined> {
     const staleBefore = new Date(now.getTime() - staleRunMs);
-    const [claimed] = await this.db
-      .insert(jobRuns)
-      .values({ job: job.name, period, status: 'running', startedAt: now })
-      .onConflictDoUpdate({
-        target: [jobRuns.job, jobRuns.period],
-        set: { status: 'running', attempts: sql`${jobRuns.attempts} + 1`, startedAt: now, error: null },
-        setWhere: sql`${jobRuns.status} = 'failed' or (${jobRuns.status} = 'running' and ${jobRuns.startedAt} < ${staleBefore})`,
-      })
-      .returning({ job: jobRuns.job });
+    const epoch = engineEpoch() ?? null;
+    const orphaned = epoch === null ? sql`false` : sql`coalesce(${jobRuns.epoch}, 0) < ${epoch}`;
+    // A transaction, so the engine lease's fence checks the claim (docs/scaling.md).
+    const [claimed] = await this.db.transaction((tx) =>
+      tx
+        .insert(jobRuns)
+        .values({ job: job.name, period, status: 'running', startedAt: now, epoch })
+        .onConflictDoUpdate({
+          target: [jobRuns.job, jobRuns.period],
+          set: { status: 'running', attempts: sql`${jobRuns.attempts} + 1`, startedAt: now, error: null, epoch },
+          setWhere: sql`${jobRuns.status} = 'failed' or (${jobRuns.status} = 'running' and (${jobRuns.startedAt} < ${staleBefore} or ${orphaned}))`,
+        })
+        .returning({ job: jobRuns.job }),
+    );
     if (!claimed) return undefined;
-    const where = and(eq(jobRuns.job, job.name), eq(jobRuns.period, period));
+    // Its end is written only while the claim is this node's, in a transaction its fence checks: a
+    // node that lost the lease leaves the period `running` for the new holder to take over.
+    const where = and(
+      eq(jobRuns.job, job.name),
+      eq(jobRuns.period, period),
+      sql`${jobRuns.epoch} is not distinct from ${epoch}`,
+    );
+    const end = (set: Partial<typeof jobRuns.$inferInsert>) =>
+      this.db.transaction((tx) =>
+        tx
+          .update(jobRuns)
+          .set({ ...set, finishedAt: new Date(this.clock()) })
+          .where(where),
+      );
+    let items: number;
     try {
-      const items = await job.run({ db: this.db, now, period });
-      await this.db
-        .update(jobRuns)
-        .set({ status: 'done', items, finishedAt: new Date(this.clock()) })
-        .where(where);
-      return { job: job.name, period, status: 'done', items };
+      items = await job.run({ db: this.db, now, period });
     } catch (error) {
+      if (error instanceof LeaseLost) throw error;
       const message = error instanceof Error ? error.message : String(error);
-      await this.db
-        .update(jobRuns)
-        .set({ status: 'failed', error: message.slice(0, 1000), finishedAt: new Date(this.clock()) })
-        .where(where);
+      await end({ status: 'failed', error: message.slice(0, 1000) });
       this.options.onError?.(error, job.name, period);
       return { job: job.name, period, status: 'failed', items: 0, error: message };
     }
+    await end({ status: 'done', items });
+    return { job: job.name, period, status: 'done', items };
   }
 
   /** Per job: the latest run, the next due time, and how many periods failed. */

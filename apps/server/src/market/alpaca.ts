@@ -78,7 +78,9 @@ export class AlpacaFeed implements Feed {
     return last === 'iex' || last === 'sip' || last === 'delayed_sip' ? last : undefined;
   }
 
+  /** Connects (again, after a stop: a standby engine taking over starts the feed it stopped). */
   start(symbols: string[], sink: FeedSink, resume: FeedResume): Promise<void> {
+    this.#stopped = false;
     this.#symbols = symbols;
     this.#streamed = new Set(symbols);
     this.#sink = sink;

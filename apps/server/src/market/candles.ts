@@ -1,7 +1,7 @@
 import type { KlineInterval } from '@soar/contract';
 import { sql } from 'drizzle-orm';
 import { localTime } from '../core/time.ts';
-import type { Database } from '../db/client.ts';
+import type { Database, Transaction } from '../db/client.ts';
 
 export const intervals: readonly KlineInterval[] = ['1m', '5m', '15m', '1h', '1d'];
 export const intervalMs: Record<Exclude<KlineInterval, '1d'>, number> = {
@@ -89,7 +89,7 @@ const arrayLiteral = (values: (string | number)[]) => `{${values.join(',')}}`;
  * shrunk: a restarted engine must not lose the high, low or volume of the bar it rejoins.
  */
 export async function writeCandles(
-  db: Database,
+  db: Database | Transaction,
   rows: CandleRow[],
   formatPrice: (row: CandleRow, value: number) => string,
   cancelled: () => boolean = () => false,

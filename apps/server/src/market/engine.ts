@@ -218,6 +218,8 @@ export class MarketEngine implements QuoteProvider {
   async connect(): Promise<void> {
     const feeds = new Set(this.#fed.values());
     this.#connected = feeds.size > 0;
+    // A standby taking over: the old engine node's reports no longer speak for these markets.
+    if (this.#connected) this.#remoteFeeds.clear();
     if (this.#connected) this.#timers.push(setInterval(() => this.checkStale(), 1000).unref());
     for (const feed of feeds) {
       // Busiest first: a vendor plan that streams a few symbols' quotes keeps them for these.
@@ -435,6 +437,7 @@ export class MarketEngine implements QuoteProvider {
   async stop(): Promise<void> {
     for (const timer of this.#timers) clearInterval(timer);
     this.#timers = [];
+    this.#connected = false;
     await Promise.all([...new Set(this.#fed.values())].map((feed) => feed.stop()));
     await this.flush().catch((error: unknown) => this.options.onError?.(error));
   }
@@ -465,7 +468,8 @@ export class MarketEngine implements QuoteProvider {
       .catch(() => {})
       .then(async () => {
         const rows = this.candles.takeDirty();
-        if (rows.length > 0) await writeCandles(this.options.db, rows, this.#format);
+        // In a transaction: the engine lease's fence checks it (docs/scaling.md, Standby engine).
+        if (rows.length > 0) await this.options.db.transaction((tx) => writeCandles(tx, rows, this.#format));
       });
     return this.#flushing;
   }

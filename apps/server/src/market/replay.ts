@@ -66,7 +66,9 @@ export class ReplayFeed implements Feed {
     ];
   }
 
+  /** Plays from the first message (again on a node taking over the engine: a recording, not a live feed). */
   async start(_symbols: string[], sink: FeedSink): Promise<void> {
+    this.#stopped = false;
     sink.state('connected');
     this.#play(sink, 0);
   }

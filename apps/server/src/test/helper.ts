@@ -16,6 +16,7 @@ export const testConfig: Config = {
   rateLimitMax: 1000,
   inMemoryDatabase: true,
   marketEngine: 'off',
+  engineLeaseSeconds: 5,
   simulatorSeed: 1,
   marketsAlwaysOpen: false,
 };

@@ -1,4 +1,4 @@
-import { integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * One row per run of a scheduled job and period (docs/jobs.md). The primary key is the guard:
@@ -17,6 +17,21 @@ export const jobRuns = pgTable(
     error: text('error'),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** The engine lease's epoch of the node that claimed the run: a run of an older epoch died with its node. */
+    epoch: bigint('epoch', { mode: 'number' }),
   },
   (table) => [primaryKey({ columns: [table.job, table.period] })],
 );
+
+/**
+ * The engine lease (docs/scaling.md, Standby engine): one row per lease; the node named in
+ * `holder` runs the engine until `expires_at`, and `epoch` grows by one with every new holder, so
+ * a write that checks its epoch cannot land after another node took over.
+ */
+export const engineLeases = pgTable('engine_leases', {
+  name: text('name').primaryKey(),
+  holder: text('holder').notNull(),
+  epoch: bigint('epoch', { mode: 'number' }).notNull(),
+  acquiredAt: timestamp('acquired_at', { withTimezone: true }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});

@@ -28,6 +28,8 @@ const sessionsTopic = '$sessions';
 const operatorSessionsTopic = '$operatorSessions';
 /** The engine node's feed health, every second, for the API nodes' stale marks (docs/market.md). */
 const feedsTopic = '$feeds';
+/** Book changes committed on nodes without the engine, for the engine node (docs/scaling.md). */
+const bookTopic = '$book';
 /** What an operator's socket may listen to: it leaves these when the operator's session ends. */
 const operatorTopics = [deskTopic];
 
@@ -74,6 +76,10 @@ export class Realtime {
           deps.engine.applyRemoteFeeds(event.data as FeedHealth[]);
           return;
         }
+        if (event.topic === bookTopic) {
+          realtime.onBook?.(event.data);
+          return;
+        }
         if (event.topic === operatorSessionsTopic) {
           const { operatorId } = event.data as { operatorId: number };
           realtime.#recheckOperators(operatorId).catch((error: unknown) => options.onError?.(error));
@@ -117,6 +123,14 @@ export class Realtime {
     ).unref();
     realtime.#stops.push(() => clearInterval(sweep));
     return realtime;
+  }
+
+  /** Hears book changes of other nodes (set on the node running the engine, unset elsewhere). */
+  onBook: ((change: unknown) => void) | undefined;
+
+  /** Tells the engine node of a change to the book this node committed. */
+  publishBook(change: unknown): void {
+    this.#fanOut?.publishTopic({ topic: bookTopic, data: change });
   }
 
   /** Tells the other nodes how this engine node's feeds stand. */

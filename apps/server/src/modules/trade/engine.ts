@@ -11,7 +11,7 @@ import {
 } from '@soar/contract';
 import type Decimal from 'decimal.js';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { type FillReasonRecord, tradeOrders } from '../../db/schema/index.ts';
+import { type FillReasonRecord, tradeOrders, tradePositions } from '../../db/schema/index.ts';
 import { Money, moneyString } from '../../lib/decimal.ts';
 import { type Instrument, tickSize } from '../../market/instrument.ts';
 import type { QuoteProvider } from '../../market/provider.ts';
@@ -23,7 +23,7 @@ import { closeIn } from './closing.ts';
 import { batchesOf, executionConcurrency, type Filled, FillWriter } from './execution.ts';
 import type { Execution } from './fill-many.ts';
 import { fillSide, formatPx, priceOn, type Sides, stopOutPrice } from './pricing.ts';
-import type { OrderRow, PositionRow, TradeService } from './service.ts';
+import type { BookListener, OrderRow, PositionRow, TradeService } from './service.ts';
 import { trailTrigger } from './views.ts';
 
 type Entry =
@@ -36,6 +36,22 @@ const fillAt = (order: OrderRow, instrument: Instrument, price: Money, reason: F
   price,
   reason,
 });
+
+/**
+ * A change to the book committed on a node that does not run the engine (an API node, a standby):
+ * it travels by id through the realtime fan-out, and the engine reads the row again
+ * (docs/scaling.md, Standby engine).
+ */
+export type BookChange = { orderId: number } | { positionId: number } | { market: string };
+
+/** The book listener of a node without the engine: each change goes to the engine node. */
+export function bookRelay(send: (change: BookChange) => void): BookListener {
+  return {
+    orderChanged: (order) => send({ orderId: order.id }),
+    positionChanged: (position) => send({ positionId: position.id }),
+    feesChanged: (market) => send({ market }),
+  };
+}
 
 /** `batched`: fills written by a batch's one statement (`fillMany`), the rest of `fills` each alone. */
 export type EngineStats = { fills: number; batched: number; closes: number; skipped: number; failed: number };
@@ -63,6 +79,8 @@ export class TradeEngine {
   readonly #chains = new Map<string, Promise<void>>();
   readonly #quotes = new Map<string, { instrument: Instrument; price: number; sides: Sides }>();
   #stop: (() => void) | undefined;
+  /** The listener the engine replaced while it runs. */
+  #relay: BookListener | undefined;
   readonly stats: EngineStats = { fills: 0, batched: 0, closes: 0, skipped: 0, failed: 0 };
   readonly #writer: FillWriter;
 
@@ -83,6 +101,7 @@ export class TradeEngine {
   /** Loads every waiting order and open position into the book, then listens to the ticks. */
   async start(listen = true): Promise<void> {
     await this.rebuild();
+    this.#relay = this.trade.listener;
     this.trade.listener = {
       orderChanged: (order) => this.trackOrder(order),
       positionChanged: (position) => void this.trackPosition(position),
@@ -99,7 +118,9 @@ export class TradeEngine {
   stop(): void {
     this.#stop?.();
     this.#stop = undefined;
-    this.trade.listener = undefined;
+    // A node that stops running the engine sends its book changes on again (`bookRelay`).
+    this.trade.listener = this.#relay;
+    this.#relay = undefined;
   }
 
   async rebuild(): Promise<void> {
@@ -206,6 +227,19 @@ export class TradeEngine {
       const level = stopOutPrice(position.openPrice, await this.options.stopOutRatio(position.market));
       add('so', level, priceUnits(level), true);
     }
+  }
+
+  /** A change another node committed, read again and filed like one of this node's. */
+  async heard(change: BookChange): Promise<void> {
+    if ('market' in change) return this.#feesChanged(change.market);
+    const db = this.trade.db;
+    if ('orderId' in change) {
+      const [order] = await db.select().from(tradeOrders).where(eq(tradeOrders.id, change.orderId));
+      if (order) this.trackOrder(order);
+      return;
+    }
+    const [position] = await db.select().from(tradePositions).where(eq(tradePositions.id, change.positionId));
+    if (position) await this.trackPosition(position);
   }
 
   /** The market's stop-out ratio may have changed: its shorts' stop-out levels are set again. */
