@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { localTime } from '../core/time.ts';
 import type { Database } from '../db/client.ts';
 import { appSettings } from '../db/schema/index.ts';
-import { type Bar, barStart, CandleBook, type CandleRow, intervals, writeCandles } from './candles.ts';
-import type { Feed, FeedBar, FeedQuote, FeedSink, FeedSnapshot, FeedTrade } from './feed.ts';
+import { type Bar, CandleBook, type CandleRow, intervals, writeCandles } from './candles.ts';
+import type { Feed, FeedQuote, FeedSink, FeedSnapshot, FeedTrade } from './feed.ts';
 import { FeedMonitor } from './feed.ts';
 import { type HistoryWindow, InstrumentHistory } from './history.ts';
 import { formatPrice, type Instrument, type QuoteState, toQuote } from './instrument.ts';
@@ -12,6 +12,7 @@ import { fold, type QuoteProvider, type TickEvent } from './provider.ts';
 import { isOpen } from './sessions.ts';
 import { Simulator } from './simulator.ts';
 import { latestDailyBars, loadInstruments, newestBars, readBars } from './store.ts';
+import { applyBar, applyQuote, applySnapshot, applyTrade } from './vendor-prices.ts';
 
 export type EngineOptions = {
   db: Database;
@@ -298,7 +299,7 @@ export class MarketEngine implements QuoteProvider {
         for (const bar of bars) {
           const target = fed(bar.symbol);
           if (!target) continue;
-          this.#vendorBar(target.instrument, target.state, interval, bar);
+          applyBar(this.candles, target.instrument, target.state, interval, bar);
           touched.set(target.instrument.id, target.instrument);
         }
         if (interval === '1m') for (const instrument of touched.values()) this.#emit(this.#tickOf(instrument));
@@ -306,96 +307,18 @@ export class MarketEngine implements QuoteProvider {
     };
   }
 
-  /** A new trading day in the instrument's timezone starts from the last price. */
-  #rollDay(instrument: Instrument, state: QuoteState, time: number, price: number): void {
-    const day = localTime(new Date(time), instrument.schedule.timezone).date;
-    if (day === state.day) return;
-    state.prevClose = state.price;
-    state.open = state.high = state.low = price;
-    state.volume = 0;
-    state.day = day;
-  }
-
   #vendorTrade(instrument: Instrument, state: QuoteState, trade: FeedTrade): void {
-    this.#rollDay(instrument, state, trade.time, trade.price);
-    const sides = state.quoted;
-    Object.assign(state, {
-      price: trade.price,
-      high: Math.max(state.high, trade.price),
-      low: Math.min(state.low, trade.price),
-      volume: state.volume + trade.size,
-      time: trade.time,
-      mid: undefined,
-      // The vendor's sides stand until its next quote, whatever the last trade printed at.
-      quoted: sides ? { ...sides, last: trade.price } : undefined,
-    });
+    applyTrade(instrument, state, trade);
     this.#emit(this.#tickOf(instrument, trade.price, trade.size, trade.time));
   }
 
   #vendorQuote(instrument: Instrument, state: QuoteState, quote: FeedQuote): void {
-    // A one-sided or crossed quote (a side withdrawn, a locked book) keeps the last good pair.
-    if (!(quote.bid > 0 && quote.ask >= quote.bid)) return;
-    state.quoted = { last: state.price, bid: quote.bid, ask: quote.ask };
-    this.#emit({ quote: this.quote(instrument), bars: {} });
+    if (applyQuote(state, quote)) this.#emit({ quote: this.quote(instrument), bars: {} });
   }
 
   #vendorSnapshot(instrument: Instrument, state: QuoteState, snapshot: FeedSnapshot): void {
-    const day = snapshot.day;
-    Object.assign(state, {
-      price: snapshot.price,
-      time: snapshot.time,
-      mid: undefined,
-      quoted:
-        snapshot.bid !== undefined && snapshot.ask !== undefined
-          ? { last: snapshot.price, bid: snapshot.bid, ask: snapshot.ask }
-          : undefined,
-      ...(snapshot.prevClose !== undefined ? { prevClose: snapshot.prevClose } : {}),
-      ...(day
-        ? {
-            open: day.open,
-            high: day.high,
-            low: day.low,
-            volume: day.volume,
-            day: localTime(new Date(day.time), instrument.schedule.timezone).date,
-          }
-        : {}),
-    });
+    applySnapshot(instrument, state, snapshot);
     this.#seedDay(instrument, state);
-  }
-
-  /**
-   * A vendor bar: daily bars are the chart's past as they are; a minute bar (live, or a missed one
-   * after a reconnect) prints its open, high, low and close into every interval's open bar.
-   */
-  #vendorBar(instrument: Instrument, state: QuoteState, interval: '1m' | '1d', bar: FeedBar): void {
-    if (interval === '1d') {
-      // Alpaca stamps a day at midnight New York; daily candles are keyed by the local date at 00:00 UTC.
-      const time = barStart('1d', bar.time, instrument.schedule.timezone);
-      this.candles.record({ ...bar, time, instrumentId: instrument.id, interval: '1d' });
-      return;
-    }
-    const prints = [bar.open, bar.high, bar.low, bar.close];
-    prints.forEach((price, index) => {
-      this.candles.apply(
-        instrument.id,
-        instrument.schedule.timezone,
-        price,
-        index === prints.length - 1 ? bar.volume : 0,
-        bar.time,
-      );
-    });
-    const end = bar.time + 60_000 - 1;
-    if (end > state.time) {
-      this.#rollDay(instrument, state, bar.time, bar.open);
-      Object.assign(state, {
-        price: bar.close,
-        high: Math.max(state.high, bar.high),
-        low: Math.min(state.low, bar.low),
-        volume: state.volume + bar.volume,
-        time: end,
-        mid: undefined,
-      });
-    }
   }
 
   /**
