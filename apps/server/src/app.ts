@@ -64,10 +64,12 @@ import { InstrumentAdmin } from './modules/market/admin.ts';
 import { marketRoutes } from './modules/market/routes.ts';
 import { MarketService } from './modules/market/service.ts';
 import { type CodeSender, createCodeSender, type SmsProvider } from './modules/member/delivery.ts';
+import { withMailPhrase } from './modules/member/index.ts';
 import { memberRoutes } from './modules/member/routes.ts';
 import { newsRoutes } from './modules/news/routes.ts';
 import { NewsService } from './modules/news/service.ts';
 import { PortfolioService, portfolioRoutes, portfolioSnapshotJob } from './modules/portfolio/index.ts';
+import { PushService, pushRoutes, vapidKeys } from './modules/push/index.ts';
 import { quantAccrueJob } from './modules/quant/accrual.ts';
 import { QuantAdmin } from './modules/quant/admin.ts';
 import { MarketCalendar } from './modules/quant/calendar.ts';
@@ -285,6 +287,17 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const statements = new StatementService({ ...portfolio.deps, ledger: wallet.ledger });
   jobs.register(statementJob(statements));
 
+  // Web Push (docs/api.md, Push): every new notice reaches its member's devices, sent off the
+  // request's and the engine's path by a worker of the engine node.
+  const push = new PushService({
+    db: database.db,
+    keys: vapidKeys(config),
+    subject: config.push?.subject ?? 'mailto:support@soar.local',
+    allowlist: config.push?.allowlist ?? [],
+    decimalsOf: (code) => settings.snapshot.currencies.find((currency) => currency.code === code)?.decimals,
+    onError: (error) => app.log.warn({ err: error }, 'push'),
+  });
+  jobs.registerWorker(push.sender());
   // The engine's work (docs/scaling.md, Standby engine): on the node holding the engine lease.
   let seeded = false;
   let reports: NodeJS.Timeout | undefined;
@@ -364,7 +377,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   };
   const delivery = createCodeSender({ smtpUrl: config.smtpUrl, log: app.log, sms: options.smsProvider });
   app.addHook('onClose', async () => delivery.close());
-  const codeSender = options.codeSender ?? delivery.sender;
+  // Every mail Soar sends a member carries their anti-phishing phrase (docs/identity.md).
+  const codeSender = withMailPhrase(database.db, options.codeSender ?? delivery.sender);
   const demoLogins = demoLoginsLine(config);
   if (demoLogins) app.log.info(demoLogins);
 
@@ -401,13 +415,13 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       await api.register(legacyRoutes, { db: database.db });
       await api.register(adminAuthRoutes, { db: database.db, account: operatorAccount });
       await api.register(adminOperatorRoutes, { account: operatorAccount, operators: new OperatorAdmin(database.db) });
-      await api.register(backOfficeRoutes, backOffice);
+      await api.register(backOfficeRoutes, { ...backOffice, mailer: codeSender });
       await api.register(claimRoutes, { claims });
       await api.register(contentRoutes, { banners, news: new NewsAdmin(database.db) });
       await api.register(uploadRoutes, {
         uploads: new UploadService(database.db, path.join(config.dataDir, 'uploads')),
       });
-      await api.register(walletRoutes, wallet);
+      await api.register(walletRoutes, { ...wallet, sender: codeSender });
       await api.register(adminWalletRoutes, {
         db: database.db,
         ...wallet,
@@ -435,6 +449,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       await api.register(portfolioRoutes, { portfolio });
       await api.register(statementRoutes, { statements });
       await api.register(chainRoutes, chain);
+      await api.register(pushRoutes, { push });
     },
     { prefix: '/api/v1' },
   );

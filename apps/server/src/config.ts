@@ -24,6 +24,7 @@ const environment = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ADMIN_PASSWORD: z.string().min(8).optional(),
   SMTP_URL: urlWith('smtp', 'smtps').optional(),
+  PUBLIC_ORIGIN: urlWith('http', 'https').optional(),
   WEB_DIST: z.string().min(1).optional(),
   ADMIN_DIST: z.string().min(1).optional(),
   TRUST_PROXY: booleanFlag.default(false),
@@ -50,11 +51,45 @@ const environment = z.object({
   ALPACA_API_URL: urlWith('https', 'http').default('https://paper-api.alpaca.markets'),
   MARKET_REPLAY_FILE: z.string().min(1).optional(),
   MARKET_REPLAY_SPEED: z.coerce.number().positive().max(10_000).default(1),
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{86,88}$/, { message: 'must be a base64url P-256 public key (web-push generate-vapid-keys)' })
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{42,44}$/, { message: 'must be a base64url P-256 private key' })
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .refine((value) => /^mailto:.+@.+/.test(value) || /^https:\/\/.+/.test(value), {
+      message: 'must be a mailto: or https: contact',
+    })
+    .default('mailto:support@soar.local'),
+  PUSH_ENDPOINT_ALLOWLIST: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z
+          .string()
+          .url()
+          .transform((origin) => new URL(origin).origin),
+      ),
+    )
+    .default([]),
   FEED_STALE_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
 });
 
 /** Account keys are checked apart: a message must never repeat what was given (it may be a private key). */
 const secretVariables = ['DEPOSIT_XPUB_ERC20', 'DEPOSIT_XPUB_TRC20'] as const;
+
+/** Private keys the environment checks: an error names the variable, never the value. */
+const hiddenVariables = new Set(['VAPID_PRIVATE_KEY']);
 
 /** One network of the crypto rails (docs/operations.md, Chain). */
 export type ChainNetworkConfig = {
@@ -87,6 +122,8 @@ export type Config = {
   logLevel: string;
   adminPassword?: string;
   smtpUrl?: string;
+  /** Where members open the web app (links in mails); default `http://localhost:<port>`. */
+  publicOrigin?: string;
   /** The built web app to serve at `/`; nothing is served there when it is missing. */
   webDist: string;
   /** The built back office to serve at `/admin/`; nothing is served there when it is missing. */
@@ -98,6 +135,8 @@ export type Config = {
   rateLimitMax: number;
   /** `off`: no simulation, no computed history, no candle writes (quotes stay still unless Redis brings ticks). */
   marketEngine: 'on' | 'off';
+  /** Web Push (docs/api.md, Push): VAPID keys (generated in development), contact, allowed origins. */
+  push?: { publicKey?: string; privateKey?: string; subject: string; allowlist: string[] };
   /** How long the engine lease lasts unrenewed: a standby takes over within it (docs/scaling.md). */
   engineLeaseSeconds: number;
   /** The simulator's seed: the same seed replays the same market. */
@@ -145,7 +184,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const parsed = environment.safeParse(present);
   if (!parsed.success) {
     const problems = parsed.error.issues.map(
-      (issue) => `${issue.path.join('.')}=${JSON.stringify(present[String(issue.path[0])])}: ${issue.message}`,
+      (issue) =>
+        `${issue.path.join('.')}=${hiddenVariables.has(String(issue.path[0])) ? '(hidden)' : JSON.stringify(present[String(issue.path[0])])}: ${issue.message}`,
     );
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   }
@@ -173,6 +213,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration: MARKET_REPLAY_FILE and ALPACA_KEY_ID both price the market: set one of them',
     );
   }
+  if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+    throw new ConfigError('Invalid configuration: set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY together, or neither');
+  }
   if (env.HOT_WALLET_KEY_FILE && env.MARKET_ENGINE === 'off') {
     throw new ConfigError(
       'Invalid configuration: HOT_WALLET_KEY_FILE belongs on the engine node only (MARKET_ENGINE=on): API nodes hold no private key',
@@ -188,6 +231,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL,
     adminPassword: env.ADMIN_PASSWORD,
     smtpUrl: env.SMTP_URL,
+    publicOrigin: env.PUBLIC_ORIGIN,
     webDist: path.resolve(env.WEB_DIST ?? path.join(repositoryRoot, 'apps/web/dist')),
     adminDist: path.resolve(env.ADMIN_DIST ?? path.join(repositoryRoot, 'apps/admin/dist')),
     requireOperatorTotp: env.NODE_ENV === 'production',
@@ -195,6 +239,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     rateLimitMax: env.RATE_LIMIT_MAX,
     marketEngine: env.MARKET_ENGINE,
     engineLeaseSeconds: env.ENGINE_LEASE_SECONDS,
+    push: {
+      publicKey: env.VAPID_PUBLIC_KEY,
+      privateKey: env.VAPID_PRIVATE_KEY,
+      subject: env.VAPID_SUBJECT,
+      allowlist: env.PUSH_ENDPOINT_ALLOWLIST,
+    },
     simulatorSeed: env.SIMULATOR_SEED,
     marketsAlwaysOpen: env.MARKETS_ALWAYS_OPEN ?? env.NODE_ENV === 'development',
     chain: {

@@ -50,9 +50,17 @@ export const memberFreezeEvent = z.object({
   operatorName: z.string(),
   time,
 });
+/** The member's second factors (docs/admin.md, Members): whether two-step sign-in is on, since and last used. */
+export const memberSecondFactors = z.object({
+  totp: z.boolean(),
+  totpEnabledAt: time.nullable(),
+  totpLastUsedAt: time.nullable().describe('the start of the 30 s step of the last code accepted'),
+  recoveryCodesLeft: z.number().int(),
+});
 /** A member with what an operator needs beside a review: balances, KYC, recent money. */
 export const adminMemberDetail = adminMemberItem.extend({
   freezes: z.object({ login: memberFreezeEvent.nullable(), withdraw: memberFreezeEvent.nullable() }),
+  secondFactors: memberSecondFactors,
   inviteCode: z.string(),
   balances: z.array(balance),
   deposits: z.array(adminDepositItem).describe('the five latest'),
@@ -98,6 +106,8 @@ export const memberTimelineItem = z.object({
   userAgent: z.string().nullable(),
 });
 export const memberSessionRevokeBody = z.strictObject({ id: idField, sessionId: idField });
+/** Support turns a member's two-step sign-in off after checking who they are; the check is the reason. */
+export const totpResetBody = z.strictObject({ id: idField, reason: z.string().trim().min(1).max(500) });
 export const vipLevelBody = z.object({ id: idField, vipLevel: z.number().int().min(0).max(10) });
 /** Every freeze and unfreeze says why (docs/admin.md, Members); the reason goes to the audit log. */
 export const freezeBody = z
@@ -225,6 +235,15 @@ export const memberAdminApi = {
     path: '/admin/user/vip',
     summary: 'Set a member’s VIP level (0 none)',
     body: vipLevelBody,
+    response: ok(adminMemberItem),
+  },
+  totpReset: {
+    access: 'operator',
+    roles: ['support', 'compliance'],
+    method: 'POST',
+    path: '/admin/user/totp/reset',
+    summary: 'Turn a member’s two-step sign-in off after an identity check (audited; starts a withdrawal hold)',
+    body: totpResetBody,
     response: ok(adminMemberItem),
   },
   freeze: {

@@ -5,6 +5,7 @@ import { isoTime as time } from './fields.ts';
 import { feedHealth } from './market.ts';
 import { decimalString } from './money.ts';
 import { baseSetting, msgTypes } from './settings.ts';
+import { withdrawalHoldSetting } from './withdrawal-hold.ts';
 
 // The dashboard: each domain registers a provider of queues, figures and series (docs/admin.md)
 
@@ -61,7 +62,11 @@ export const baseSettingBody = z.object({
   custom: z.string().max(20_000).optional(),
 });
 
-export const adminSettings = z.object({ base: baseSetting, wallet: walletRules });
+export const adminSettings = z.object({
+  base: baseSetting,
+  wallet: walletRules,
+  withdrawalHold: withdrawalHoldSetting,
+});
 
 const adminOnly = { access: 'operator', roles: [] } as const;
 
@@ -96,5 +101,13 @@ export const backOfficeApi = {
     summary: 'Change withdrawal rules, "withdrawals need KYC" and the deposit credit mapping',
     body: walletRules,
     response: ok(walletRules),
+  },
+  settingsWithdrawalHold: {
+    ...adminOnly,
+    method: 'POST',
+    path: '/admin/setting/withdrawal-hold',
+    summary: 'Change how long a withdrawal hold lasts after a risky account change',
+    body: withdrawalHoldSetting,
+    response: ok(withdrawalHoldSetting),
   },
 } as const satisfies Api;

@@ -9,10 +9,13 @@ import { marketErrors } from './market.ts';
 import { memberErrors } from './member.ts';
 import { operatorErrors } from './operator.ts';
 import { portfolioErrors } from './portfolio.ts';
+import { pushErrors } from './push.ts';
 import { quantErrors } from './quant.ts';
+import { signInErrors } from './sign-in.ts';
 import { statementErrors } from './statement.ts';
 import { tradeErrors } from './trade-terms.ts';
 import { walletErrors } from './wallet.ts';
+import { withdrawalHoldErrors } from './withdrawal-hold.ts';
 
 /**
  * Stable machine codes of failures (docs/api.md). Each has an HTTP status and a message key
@@ -44,6 +47,7 @@ export const errorStatus = {
   ...memberErrors,
   ...walletErrors,
   ...marketErrors,
+  ...pushErrors,
   ...quantErrors,
   ...loanErrors,
   ...operatorErrors,
@@ -56,6 +60,8 @@ export const errorStatus = {
   ...portfolioErrors,
   ...statementErrors,
   ...chainErrors,
+  ...signInErrors,
+  ...withdrawalHoldErrors,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

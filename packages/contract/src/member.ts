@@ -22,6 +22,11 @@ export const memberErrors = {
   LOGIN_LOCKED: 429,
   LOGIN_SLOWED: 429,
   PASSWORD_WRONG: 400,
+  TOTP_NOT_ENABLED: 409,
+  TOTP_CODE_USED: 400,
+  SECOND_FACTOR_WRONG: 400,
+  LOGIN_CHALLENGE_EXPIRED: 400,
+  TWO_STEP_LOGIN_REQUIRED: 400,
 } as const;
 
 const requiredOr = (key: string) => (issue: { input?: unknown }) =>
@@ -149,6 +154,7 @@ export const userInfo = z.object({
   vip: z.boolean().describe('vipLevel above 0'),
   vipLevel: z.number().int().min(0).describe('0 none; set by operators, lowers trading fees'),
   hasPayPassword: z.boolean(),
+  totpEnabled: z.boolean().describe('two-step sign-in with an authenticator app is on'),
   createdAt: z.string(),
 });
 export type UserInfo = z.infer<typeof userInfo>;
@@ -158,6 +164,43 @@ export const loginAnswer = userInfo.extend({
   expiresAt: z.string(),
 });
 export type LoginAnswer = z.infer<typeof loginAnswer>;
+
+/**
+ * Two-step sign-in (docs/identity.md): the password was right, and no session exists until
+ * `member/login/second-factor` gets a code for this challenge.
+ */
+export const loginChallenge = z.object({
+  challenge: z.string().describe('opaque, single use; send it to member/login/second-factor'),
+  expiresAt: z.string(),
+});
+export type LoginChallenge = z.infer<typeof loginChallenge>;
+export const passwordLoginAnswer = z.union([loginAnswer, loginChallenge]);
+export type PasswordLoginAnswer = z.infer<typeof passwordLoginAnswer>;
+
+/** 256 random bits in base64url, as the server hands them out. */
+export const challengeField = z.string().regex(/^[A-Za-z0-9_-]{43}$/, { error: requiredOr('validation.challenge') });
+/** A 6-digit authenticator code. */
+export const memberTotpCodeField = z.string().regex(/^\d{6}$/, { error: requiredOr('validation.totpCode') });
+/**
+ * A 6-digit authenticator code or a recovery code (16 letters and digits, dashes and spaces
+ * allowed, any case).
+ */
+export const secondFactorCodeField = z
+  .string()
+  .trim()
+  .regex(/^(\d{6}|[0-9A-Za-z][0-9A-Za-z -]{14,22}[0-9A-Za-z])$/, { error: requiredOr('validation.secondFactorCode') });
+export const recoveryCodeCount = 10;
+
+export const memberTotpEnrolAnswer = z.object({
+  secret: z.string().describe('base32, for typing into an authenticator by hand'),
+  otpauthUrl: z.string().describe('otpauth:// URL to show as a QR code'),
+});
+export const memberTotpConfirmBody = z.object({ code: memberTotpCodeField });
+export const recoveryCodesAnswer = z.object({
+  recoveryCodes: z.array(z.string()).length(recoveryCodeCount).describe('shown once: only their digests are kept'),
+});
+export const totpDisableBody = z.object({ password: passwordField, code: secondFactorCodeField });
+export const secondFactorBody = z.object({ challenge: challengeField, code: secondFactorCodeField });
 
 export const balance = z.object({ currency: z.string(), available: decimalString, frozen: decimalString });
 
@@ -216,16 +259,43 @@ export const memberApi = {
   login: {
     ...publicPost,
     path: '/member/login',
-    summary: 'Log in by mail',
+    summary: 'Log in by mail (with two-step sign-in on: a challenge for member/login/second-factor)',
     body: loginBody,
-    response: ok(loginAnswer),
+    response: ok(passwordLoginAnswer),
   },
   phoneLogin: {
     ...publicPost,
     path: '/member/login/phone',
-    summary: 'Log in by phone',
+    summary: 'Log in by phone (with two-step sign-in on: a challenge for member/login/second-factor)',
     body: phoneLoginBody,
+    response: ok(passwordLoginAnswer),
+  },
+  secondFactor: {
+    ...publicPost,
+    path: '/member/login/second-factor',
+    summary: 'The second step of a sign-in: the challenge and an authenticator or recovery code',
+    body: secondFactorBody,
     response: ok(loginAnswer),
+  },
+  totpEnrol: {
+    ...memberPost,
+    path: '/member/totp/enrol',
+    summary: 'Start two-step sign-in: a new secret, in force once confirmed',
+    response: ok(memberTotpEnrolAnswer),
+  },
+  totpConfirm: {
+    ...memberPost,
+    path: '/member/totp/confirm',
+    summary: 'Turn two-step sign-in on with a first code; answers the recovery codes once',
+    body: memberTotpConfirmBody,
+    response: ok(recoveryCodesAnswer),
+  },
+  totpDisable: {
+    ...memberPost,
+    path: '/member/totp/disable',
+    summary: 'Turn two-step sign-in off with the password and a code (or a recovery code)',
+    body: totpDisableBody,
+    response: ok(z.null()),
   },
   logout: { ...memberPost, path: '/member/logout', summary: 'End this session', response: ok(z.null()) },
   profile: {

@@ -21,14 +21,17 @@ import { marketAdminApi, marketApi } from './market.ts';
 import { memberApi } from './member.ts';
 import { operatorAdminApi, operatorApi } from './operator.ts';
 import { portfolioApi } from './portfolio.ts';
+import { pushApi } from './push.ts';
 import { quantAdminApi, quantApi } from './quant.ts';
 import { queueClaimApi } from './review-queue.ts';
 import { settingsApi } from './settings.ts';
+import { signInApi } from './sign-in.ts';
 import { statementAdminApi, statementApi } from './statement.ts';
 import { tradeApi } from './trade.ts';
 import { tradeAdminApi } from './trade-admin.ts';
 import { walletApi } from './wallet.ts';
 import { walletAdminApi } from './wallet-admin.ts';
+import { withdrawalHoldApi } from './withdrawal-hold.ts';
 
 /**
  * Every api object of the contract: a domain adds its objects here, once. The apps type their
@@ -45,6 +48,7 @@ export const apis = {
   marketApi,
   walletApi,
   walletAdminApi,
+  withdrawalHoldApi,
   memberAdminApi,
   adjustmentApi,
   backOfficeApi,
@@ -71,10 +75,12 @@ export const apis = {
   blocktradeApi,
   blocktradeAdminApi,
   portfolioApi,
+  pushApi,
   statementApi,
   statementAdminApi,
   chainApi,
   chainAdminApi,
+  signInApi,
 } as const satisfies Record<string, Api>;
 
 /** Each operator entry with the name of its api object and its key. */

@@ -292,6 +292,9 @@ export const withdrawRecord = z.object({
     ),
   txHash: z.string().nullable().describe('the transaction that pays it, once signed'),
   payoutReference: z.string().nullable().describe('paid by hand: the hash or bank reference the operator recorded'),
+  heldUntil: time
+    .nullable()
+    .describe('a withdrawal hold: it cannot be passed before this moment (docs/ledger.md, Withdrawal holds)'),
 });
 export const withdrawPage = page(withdrawRecord);
 

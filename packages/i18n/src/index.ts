@@ -10,7 +10,9 @@ import { loan } from './locales/loan/index.ts';
 import { market } from './locales/market/index.ts';
 import { member } from './locales/member/index.ts';
 import { portfolio } from './locales/portfolio/index.ts';
+import { push } from './locales/push/index.ts';
 import { quant } from './locales/quant/index.ts';
+import { security } from './locales/security/index.ts';
 import { shell } from './locales/shell/index.ts';
 import { trade } from './locales/trade/index.ts';
 import { trading } from './locales/trading/index.ts';
@@ -33,7 +35,9 @@ export const namespaces: Record<string, Namespace> = {
   market,
   member,
   portfolio,
+  push,
   quant,
+  security,
   shell,
   trade,
   trading,

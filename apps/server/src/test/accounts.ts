@@ -1,12 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import type { CodeMessage, CodeSender } from '../modules/member/index.ts';
+import type { AccountMail, CodeMessage, CodeSender } from '../modules/member/index.ts';
 
 /** Keeps every code the app sends, so tests read codes the way a member reads their mail. */
 export class RecordingSender implements CodeSender {
   readonly messages: CodeMessage[] = [];
+  readonly mails: AccountMail[] = [];
 
   async send(message: CodeMessage): Promise<void> {
     this.messages.push(message);
+  }
+
+  async sendMail(mail: AccountMail): Promise<void> {
+    this.mails.push(mail);
   }
 
   lastCode(destination: string): string {

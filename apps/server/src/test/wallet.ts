@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import { setPayPassword } from '../core/pay-password.ts';
+import { walletAddresses } from '../db/schema/index.ts';
 import { verifyLedger } from '../modules/ledger/index.ts';
 import { createMember, createOperator } from './fixtures.ts';
 import { api } from './http.ts';
@@ -48,23 +49,36 @@ export async function upload(app: FastifyInstance, headers: Headers, filename = 
 
 export const payPassword = '246810';
 
-/** A member with a pay password and a bound TRC-20 wallet. */
+/**
+ * A wallet the member bound long before the test (two days ago), so no withdrawal hold runs:
+ * binding one through `wallet/address/add` starts a hold (docs/ledger.md, Withdrawal holds,
+ * tested in `modules/wallet/holds.test.ts`).
+ */
+export async function boundWallet(
+  app: FastifyInstance,
+  userId: number,
+  wallet: { name?: string; currency?: string; network?: 'ERC20' | 'TRC20'; address?: string; boundAt?: Date } = {},
+): Promise<number> {
+  const [row] = await app.db
+    .insert(walletAddresses)
+    .values({
+      userId,
+      name: wallet.name ?? 'Main',
+      currency: wallet.currency ?? 'USDT',
+      network: wallet.network ?? 'TRC20',
+      address: wallet.address ?? 'TRW234ro7YSiHiKtRyxuePFMukfe8JxbnD',
+      createdAt: wallet.boundAt ?? new Date(Date.now() - 2 * 24 * 3_600_000),
+    })
+    .returning({ id: walletAddresses.id });
+  if (!row) throw new Error('no wallet bound');
+  return row.id;
+}
+
+/** A member with a pay password and a TRC-20 wallet bound before the test (no hold runs). */
 export async function walletMember(app: FastifyInstance) {
   const member = await createMember(app);
   await setPayPassword(app.db, member.user.id, payPassword);
-  const bound = await api(app).post(
-    'wallet/address/add',
-    {
-      name: 'Main',
-      currency: 'USDT',
-      network: 'TRC20',
-      address: 'TRW234ro7YSiHiKtRyxuePFMukfe8JxbnD',
-      payPassword,
-    },
-    { headers: member.headers },
-  );
-  expect(bound.statusCode, bound.body).toBe(200);
-  return { ...member, walletId: bound.json().data.id as number };
+  return { ...member, walletId: await boundWallet(app, member.user.id) };
 }
 
 /** Credits a member through a crypto deposit that an operator passes (the real path). */

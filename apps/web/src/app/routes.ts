@@ -394,6 +394,14 @@ export const routes: RouteEntry[] = [
     load: () => import('../pages/setting/password.tsx'),
   },
   {
+    path: '/pages/session/revoke',
+    title: 'account.signIn.rTitle',
+    layout: 'default',
+    needLogin: false,
+    tools: [],
+    load: () => import('../pages/session/revoke.tsx'),
+  },
+  {
     path: '/pages/setting/paypwd',
     title: 'pages.setting.paypwd',
     layout: 'default',

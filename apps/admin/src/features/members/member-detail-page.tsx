@@ -22,6 +22,7 @@ import { MemberKyc } from './member-kyc.tsx';
 import { MemberLedger } from './member-ledger.tsx';
 import { MemberPositions } from './member-positions.tsx';
 import { MemberFunds, MemberLoans } from './member-products.tsx';
+import { MemberSecondFactors } from './member-second-factors.tsx';
 import { MemberSessions } from './member-sessions.tsx';
 import { MemberStatements } from './member-statements.tsx';
 import { MemberTimeline } from './member-timeline.tsx';
@@ -106,6 +107,13 @@ export default function MemberDetailPage() {
               </Descriptions.Item>
               <Descriptions.Item label={t('members.withdrawFrozen')}>
                 <MemberFreeze member={member} kind="withdraw" canEdit={canEdit} onChanged={refresh} />
+              </Descriptions.Item>
+              <Descriptions.Item label={t('members.secondFactors')}>
+                <MemberSecondFactors
+                  member={member}
+                  canReset={roleAllows(memberAdminApi.totpReset, role)}
+                  onChanged={refresh}
+                />
               </Descriptions.Item>
             </Descriptions>
           </Col>

@@ -1,7 +1,7 @@
 import { call } from '@soar/client';
-import { type ApiData, baseSettingBody, msgTypes, walletRules } from '@soar/contract';
+import { type ApiData, baseSettingBody, msgTypes, walletRules, withdrawalHoldSetting } from '@soar/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Col, Form, Input, Radio, Row, Select, Skeleton, Space, Switch } from 'antd';
+import { Alert, Button, Card, Col, Form, Input, InputNumber, Radio, Row, Select, Skeleton, Space, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../shared/confirm.ts';
 import { useCurrencies } from '../../shared/currencies.ts';
@@ -24,6 +24,9 @@ export default function SettingsPage() {
       </Col>
       <Col xs={24} xl={12}>
         <WalletForm wallet={settings.data.wallet} />
+      </Col>
+      <Col xs={24} xl={12}>
+        <WithdrawalHoldForm setting={settings.data.withdrawalHold} />
       </Col>
     </Row>
   );
@@ -165,6 +168,45 @@ function WalletForm({ wallet }: { wallet: Settings['wallet'] }) {
           )}
         </Form.List>
         <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="wallet-save">
+          {t('common.save')}
+        </Button>
+      </Form>
+    </Card>
+  );
+}
+
+/** How long a withdrawal hold lasts (docs/admin.md, Settings); holds already running keep their end. */
+function WithdrawalHoldForm({ setting }: { setting: Settings['withdrawalHold'] }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const validation = useSubmitValidation();
+  const save = useMutation({
+    mutationFn: (body: Settings['withdrawalHold']) => call('POST /admin/setting/withdrawal-hold', { body }),
+    onSuccess: () => {
+      toastSuccess(t('common.saved'));
+      void queryClient.invalidateQueries({ queryKey: ['admin/setting'] });
+    },
+  });
+  return (
+    <Card title={t('settings.withdrawalHold')}>
+      <Form<Settings['withdrawalHold']>
+        layout="vertical"
+        initialValues={setting}
+        validateTrigger={validation.validateTrigger}
+        onSubmitCapture={validation.onSubmitCapture}
+        onFinish={(values) =>
+          void confirmAction({ title: t('common.confirmSave'), onOk: () => save.mutateAsync(values) })
+        }
+      >
+        <Form.Item
+          name="hours"
+          label={t('settings.holdHours')}
+          extra={t('settings.holdHoursHint')}
+          rules={[zodRule(withdrawalHoldSetting.shape.hours, t('settings.holdHours'))]}
+        >
+          <InputNumber suffix={t('settings.hours')} style={{ width: 200 }} data-testid="hold-hours" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="hold-save">
           {t('common.save')}
         </Button>
       </Form>

@@ -6,6 +6,7 @@ import { formatTime } from '../../shared/format.ts';
 import { MemberCell } from '../../shared/member-cell.tsx';
 import { QueuePage } from '../../shared/review-queue/queue-page.tsx';
 import { WithdrawStatus } from '../../shared/status.tsx';
+import { HeldTag } from './held.tsx';
 import { WithdrawReview } from './withdraw-review.tsx';
 
 export type AdminWithdrawal = ApiData<'GET /admin/withdraw/list'>['list'][number];
@@ -47,7 +48,15 @@ export default function WithdrawQueuePage() {
         },
         { title: t('withdrawals.wallet'), render: (_, row) => `${row.walletName} · ${row.network}` },
         { title: t('common.submitted'), render: (_, row) => formatTime(row.submitTime) },
-        { title: t('common.status'), render: (_, row) => <WithdrawStatus status={row.status} /> },
+        {
+          title: t('common.status'),
+          render: (_, row) => (
+            <>
+              <WithdrawStatus status={row.status} />
+              <HeldTag withdrawal={row} />
+            </>
+          ),
+        },
       ]}
       review={({ row, onClose, onDecided }) => (
         <WithdrawReview withdrawal={row} onClose={onClose} onDecided={onDecided} />

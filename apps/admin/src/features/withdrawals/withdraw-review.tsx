@@ -10,6 +10,7 @@ import { idempotencyHeaders } from '../../shared/idempotency.ts';
 import { ReviewDrawer, useDecision } from '../../shared/review-queue/review-drawer.tsx';
 import { WithdrawStatus } from '../../shared/status.tsx';
 import { useSubmitValidation, zodRule } from '../../shared/validation.ts';
+import { HeldAlert, isHeld } from './held.tsx';
 import type { AdminWithdrawal } from './withdraw-queue-page.tsx';
 
 /** One withdrawal with the member beside it: pay out, or refuse with a reason (funds return). */
@@ -103,6 +104,7 @@ export function WithdrawReview({
       {waiting && (
         <>
           <Divider titlePlacement="start">{t('deposits.decision')}</Divider>
+          <HeldAlert withdrawal={withdrawal} />
           <Form
             form={form}
             layout="vertical"
@@ -137,6 +139,7 @@ export function WithdrawReview({
                     onOk: () => review.mutateAsync({ status: withdrawStatuses.pass, payoutReference }),
                   });
                 }}
+                disabled={isHeld(withdrawal)}
                 data-testid="withdraw-pass"
               >
                 {t('withdrawals.pass')}

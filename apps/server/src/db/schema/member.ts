@@ -21,6 +21,11 @@ export const users = pgTable(
     /** Set by operators (docs/admin.md): a frozen login is refused, a frozen withdrawal too. */
     loginFrozen: boolean('login_frozen').notNull().default(false),
     withdrawFrozen: boolean('withdraw_frozen').notNull().default(false),
+    /** Two-step sign-in (docs/identity.md): an RFC 6238 secret (base32), in force once `totpEnabledAt` is set. */
+    totpSecret: text('totp_secret'),
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+    /** The last time step a code was accepted for: a code is never accepted twice. */
+    totpLastStep: integer('totp_last_step'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [uniqueIndex('users_phone_unique').on(table.areaCode, table.phone)],
@@ -127,4 +132,44 @@ export const loginAttempts = pgTable(
     index('login_attempts_operator_idx').on(table.operatorId, table.createdAt),
     index('login_attempts_identifier_idx').on(table.audience, table.identifier, table.createdAt),
   ],
+);
+
+/**
+ * Ten one-time codes per member with two-step sign-in, for a lost phone (docs/identity.md). Only
+ * a SHA-256 of each is stored: a code is 80 random bits, so a fast hash cannot be reversed by
+ * guessing (argon2 protects low-entropy secrets such as passwords, which these are not), and the
+ * lookup by digest stays one indexed query.
+ */
+export const memberRecoveryCodes = pgTable(
+  'member_recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('member_recovery_codes_hash_unique').on(table.userId, table.codeHash)],
+);
+
+/**
+ * The pending second step of a sign-in: a password was right for a member with two-step sign-in,
+ * and no session exists yet. Opaque (256 random bits, only the SHA-256 stored), five minutes,
+ * used once.
+ */
+export const memberLoginChallenges = pgTable(
+  'member_login_challenges',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    challengeHash: text('challenge_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('member_login_challenges_user_idx').on(table.userId)],
 );

@@ -1,4 +1,4 @@
-import type { ChainTransferState, PayoutState } from '@soar/contract';
+import type { ChainTransferState, PayoutState, WithdrawalHoldReason } from '@soar/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -189,6 +189,31 @@ export const walletAddresses = pgTable(
   (table) => [uniqueIndex('wallet_addresses_unique').on(table.userId, table.network, table.address)],
 );
 
+/**
+ * A member's withdrawal safety (docs/ledger.md, Withdrawal holds): the latest hold (its reason,
+ * when it began and ends; a trigger during a hold extends `endsAt` and keeps `startedAt`) and
+ * the allow-list mode. One row per member, written when a hold starts or the mode changes.
+ */
+export const withdrawalHolds = pgTable(
+  'withdrawal_holds',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id),
+    reason: text('reason').$type<WithdrawalHoldReason>(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    allowListOnly: boolean('allow_list_only').notNull().default(false),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check(
+      'withdrawal_holds_whole',
+      sql`(${table.reason} is null and ${table.startedAt} is null and ${table.endsAt} is null) or (${table.reason} is not null and ${table.startedAt} is not null and ${table.endsAt} > ${table.startedAt})`,
+    ),
+  ],
+);
+
 /** docs/product.md section 4: 0 wait, 1 pass, 2 refuse (the frozen amount returns). */
 export const withdrawals = pgTable(
   'withdrawals',
@@ -223,6 +248,11 @@ export const withdrawals = pgTable(
     /** Paid by hand: the transfer hash or bank reference the operator recorded at the pass. */
     payoutReference: text('payout_reference'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /**
+     * The member's withdrawal hold while it waits (docs/ledger.md, Withdrawal holds): no pass
+     * before this moment. Set at apply during a hold and moved on when the hold is extended.
+     */
+    heldUntil: timestamp('held_until', { withTimezone: true }),
     createdAt: createdAt(),
     auditedAt: timestamp('audited_at', { withTimezone: true }),
   },

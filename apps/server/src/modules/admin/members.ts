@@ -1,11 +1,13 @@
 import { and, asc, count, desc, eq, gt, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { recordAudit } from '../../core/audit.ts';
+import { type StartedHold, startWithdrawalHold } from '../../core/withdrawal-hold.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import {
   auditLog,
   balances,
   deposits,
   loginAttempts,
+  memberRecoveryCodes,
   operators,
   sessions,
   users,
@@ -15,7 +17,7 @@ import { moneyString } from '../../lib/decimal.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type PageQuery, paginate } from '../../lib/paginate.ts';
 import type { Actor } from '../../lib/route.ts';
-import { revokeAllSessions } from '../member/index.ts';
+import { clearSecondFactors, revokeAllSessions } from '../member/index.ts';
 import type { TradeService } from '../trade/index.ts';
 import { memberPositions } from '../trade/index.ts';
 import type { AccountService } from '../wallet/index.ts';
@@ -113,10 +115,20 @@ export class MemberAdmin {
       this.lastFreeze(id, 'loginFrozen'),
       this.lastFreeze(id, 'withdrawFrozen'),
     ]);
+    const [{ left: recoveryLeft } = { left: 0 }] = await this.db
+      .select({ left: count() })
+      .from(memberRecoveryCodes)
+      .where(and(eq(memberRecoveryCodes.userId, id), isNull(memberRecoveryCodes.usedAt)));
     return {
       ...memberView(user),
       inviteCode: user.inviteCode,
       freezes: { login, withdraw },
+      secondFactors: {
+        totp: user.totpEnabledAt !== null,
+        totpEnabledAt: user.totpEnabledAt?.toISOString() ?? null,
+        totpLastUsedAt: user.totpLastStep === null ? null : new Date(user.totpLastStep * 30_000).toISOString(),
+        recoveryCodesLeft: recoveryLeft,
+      },
       balances: balanceRows.map((row) => ({
         currency: row.currency,
         available: moneyString(row.available),
@@ -218,6 +230,30 @@ export class MemberAdmin {
       },
       { reason: body.reason },
     );
+  }
+
+  /**
+   * Support's reset of two-step sign-in (docs/admin.md, Members): after an identity check, which
+   * the reason records, the secret, recovery codes and open challenges go and a withdrawal hold
+   * starts, so whoever asked cannot move money out at once.
+   */
+  async resetTotp(actor: Actor, body: { id: number; reason: string }, now: Date) {
+    let hold: StartedHold | undefined;
+    const member = await this.change(
+      actor,
+      body.id,
+      'member.totpReset',
+      async (tx) => {
+        const [row] = await tx.select({ enabledAt: users.totpEnabledAt }).from(users).where(eq(users.id, body.id));
+        if (!row?.enabledAt) throw new AppError('TOTP_NOT_ENABLED');
+        await clearSecondFactors(tx, body.id);
+        hold = await startWithdrawalHold(tx, { userId: body.id, reason: 'totpReset', now });
+        return { totpSecret: null, totpEnabledAt: null, totpLastStep: null };
+      },
+      { reason: body.reason },
+    );
+    if (!hold) throw new Error('the reset started no hold');
+    return { member, hold };
   }
 
   /** The latest audited freeze or unfreeze that changed this flag, with its reason, operator and time. */

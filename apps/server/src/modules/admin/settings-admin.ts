@@ -1,7 +1,8 @@
-import type { BaseSetting, WalletRules } from '@soar/contract';
+import type { BaseSetting, WalletRules, WithdrawalHoldSetting } from '@soar/contract';
 import { eq } from 'drizzle-orm';
 import { recordAudit } from '../../core/audit.ts';
 import { currencyRates } from '../../core/currency.ts';
+import { withdrawalHoldHours } from '../../core/withdrawal-hold.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { appSettings } from '../../db/schema/index.ts';
 import { moneyString } from '../../lib/decimal.ts';
@@ -31,7 +32,18 @@ export class SettingsAdmin {
   ) {}
 
   async read() {
-    return { base: this.settings.snapshot.base, wallet: walletView(await walletSetting(this.db)) };
+    const [wallet, hours] = await Promise.all([walletSetting(this.db), withdrawalHoldHours(this.db)]);
+    return { base: this.settings.snapshot.base, wallet: walletView(wallet), withdrawalHold: { hours } };
+  }
+
+  /** How long a withdrawal hold lasts (docs/ledger.md, Withdrawal holds); holds already running keep their end. */
+  async updateWithdrawalHold(actor: Actor, setting: WithdrawalHoldSetting) {
+    const after = { hours: setting.hours };
+    await this.change(actor, 'withdrawalHold', async (tx) => ({
+      before: { hours: await withdrawalHoldHours(tx) },
+      after,
+    }));
+    return after;
   }
 
   async updateBase(actor: Actor, patch: Partial<BaseSetting>) {

@@ -9,7 +9,15 @@ import { type EvmNetwork, startEvmNode, usdt } from '../../test/chain/evm.ts';
 import { rpcGate } from '../../test/chain/gate.ts';
 import { chainTestApp } from '../../test/chain/kit.ts';
 import { api } from '../../test/http.ts';
-import { balanceOf, createMember, createOperator, expectLedgerVerified, fund, payPassword } from '../../test/wallet.ts';
+import {
+  balanceOf,
+  boundWallet,
+  createMember,
+  createOperator,
+  expectLedgerVerified,
+  fund,
+  payPassword,
+} from '../../test/wallet.ts';
 import { Ledger } from '../ledger/index.ts';
 import { EvmNode } from './evm-node.ts';
 import { EvmHotWallet, readHotWalletKey } from './hot-wallet.ts';
@@ -58,16 +66,12 @@ describe('the ERC-20 withdrawal signer against a real node (docs/ledger.md, On c
     const member = await createMember(app);
     await setPayPassword(app.db, member.user.id, payPassword);
     const to = Wallet.createRandom().address;
-    const bound = await api(app).post(
-      'wallet/address/add',
-      { name: 'Cold', currency: 'USDT', network: 'ERC20', address: to, payPassword },
-      { headers: member.headers },
-    );
-    expect(bound.statusCode, bound.body).toBe(200);
+    // Bound before the test: binding through the API starts a withdrawal hold (holds.test.ts).
+    const walletId = await boundWallet(app, member.user.id, { name: 'Cold', network: 'ERC20', address: to });
     await fund(app, member, finance, '5000');
     const applied = await api(app).post(
       'withdraw/apply',
-      { amount, currency: 'USDT', walletId: bound.json().data.id, payPassword },
+      { amount, currency: 'USDT', walletId, payPassword },
       { headers: member.headers },
     );
     expect(applied.statusCode, applied.body).toBe(200);

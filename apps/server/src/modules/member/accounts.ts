@@ -1,9 +1,17 @@
 import { randomInt } from 'node:crypto';
-import type { CodeScene, LanguageKey, LoginAnswer, RegisterBody, ResetPasswordBody } from '@soar/contract';
+import type {
+  CodeScene,
+  LanguageKey,
+  LoginAnswer,
+  PasswordLoginAnswer,
+  RegisterBody,
+  ResetPasswordBody,
+} from '@soar/contract';
 import { and, eq, or, sql } from 'drizzle-orm';
 import { setPayPassword } from '../../core/pay-password.ts';
+import { type StartedHold, startWithdrawalHold } from '../../core/withdrawal-hold.ts';
 import type { Database } from '../../db/client.ts';
-import { users } from '../../db/schema/index.ts';
+import { payPasswords, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import {
@@ -20,6 +28,7 @@ import {
 import type { CodeSender } from './delivery.ts';
 import { guardLogin } from './login-guard.ts';
 import { type Client, openSession, revokeAllSessions } from './sessions.ts';
+import { openLoginChallenge } from './two-step.ts';
 
 export type AccountDeps = { db: Database; sender: CodeSender; log: Logger };
 
@@ -156,13 +165,35 @@ export async function register(deps: AccountDeps, body: RegisterBody, client: Cl
   }
 }
 
-/** Logs a member in by mail, by phone, or by either typed as one `username` (the older client). */
-export async function login(
+type LoginBy = { mail: string } | { areaCode: string; phone: string } | { username: string };
+
+/**
+ * Logs a member in by mail or by phone: a session, or with two-step sign-in on a challenge for
+ * the second step (docs/identity.md, Two-step sign-in).
+ */
+export async function loginByPassword(
   db: Database,
-  by: { mail: string } | { areaCode: string; phone: string } | { username: string },
+  by: LoginBy,
   password: string,
   client: Client,
-): Promise<LoginAnswer> {
+): Promise<PasswordLoginAnswer> {
+  const user = await checkPassword(db, by, password, client);
+  if (user.totpEnabledAt) return openLoginChallenge(db, user.id);
+  return openSession(db, user.id, client);
+}
+
+/**
+ * The older client's login (mail or phone typed as one `username`): it has no second step, so an
+ * account with two-step sign-in is refused once the password is right.
+ */
+export async function login(db: Database, by: LoginBy, password: string, client: Client): Promise<LoginAnswer> {
+  const user = await checkPassword(db, by, password, client);
+  if (user.totpEnabledAt) throw new AppError('TWO_STEP_LOGIN_REQUIRED');
+  return openSession(db, user.id, client);
+}
+
+/** The account whose password this is, under the lockout; frozen logins are refused. */
+async function checkPassword(db: Database, by: LoginBy, password: string, client: Client): Promise<User> {
   let identifier: string;
   let user: User | undefined;
   if ('mail' in by) {
@@ -193,11 +224,14 @@ export async function login(
   );
   if (!user) throw new AppError('LOGIN_FAILED');
   if (user.loginFrozen) throw new AppError('ACCOUNT_FROZEN');
-  return openSession(db, user.id, client);
+  return user;
 }
 
-/** Sets a new password with a resetpwd code and ends every session of the account. */
-export async function resetPassword(deps: AccountDeps, body: ResetPasswordBody): Promise<number> {
+/**
+ * Sets a new password with a resetpwd code and ends every session of the account; withdrawals
+ * are held (docs/ledger.md, Withdrawal holds).
+ */
+export async function resetPassword(deps: AccountDeps, body: ResetPasswordBody, now: Date): Promise<StartedHold> {
   const { db } = deps;
   const user = await findByContact(db, body);
   const { destination } = destinationOf(body);
@@ -205,25 +239,26 @@ export async function resetPassword(deps: AccountDeps, body: ResetPasswordBody):
   const checked = await checkCode(db, { destinations: [destination], scene: 'resetpwd', code: body.code });
   if (!user) throw new AppError('CODE_EXPIRED');
   const passwordHash = await hashPassword(body.password);
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     await consumeCode(tx, checked);
     await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
     await revokeAllSessions(tx, user.id);
+    return startWithdrawalHold(tx, { userId: user.id, reason: 'passwordReset', now });
   });
-  return user.id;
 }
 
 /**
  * Changes the password with the old one; other devices are signed out, this one stays. A wrong
  * old password counts as a failed login of the account (login-guard.ts): five lock it, so a
- * stolen session cannot guess the password.
+ * stolen session cannot guess the password. Withdrawals are held (docs/ledger.md, Withdrawal holds).
  */
 export async function changePassword(
   db: Database,
   member: { userId: number; sessionId: number },
   body: { oldPassword: string; password: string },
   client: Client,
-): Promise<void> {
+  now: Date,
+): Promise<StartedHold> {
   const [user] = await db.select().from(users).where(eq(users.id, member.userId));
   if (!user) throw new AppError('UNAUTHORIZED');
   const subject = { audience: 'member' as const, identifier: `user:${user.id}`, userId: user.id };
@@ -234,18 +269,24 @@ export async function changePassword(
     throw error;
   }
   const passwordHash = await hashPassword(body.password);
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, member.userId));
     await revokeAllSessions(tx, member.userId, member.sessionId);
+    return startWithdrawalHold(tx, { userId: member.userId, reason: 'loginPassword', now });
   });
 }
 
-/** Sets (or replaces) the pay password with a paypwd code sent to the member's own mail or phone. */
+/**
+ * Sets (or replaces) the pay password with a paypwd code sent to the member's own mail or phone.
+ * Replacing one holds withdrawals (docs/ledger.md, Withdrawal holds); the first one does not, as
+ * nothing could be withdrawn without it.
+ */
 export async function setPayPasswordWithCode(
   db: Database,
   userId: number,
   body: { password: string; code: string },
-): Promise<void> {
+  now: Date,
+): Promise<StartedHold | null> {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) throw new AppError('UNAUTHORIZED');
   const destinations = [
@@ -253,8 +294,14 @@ export async function setPayPasswordWithCode(
     ...(user.phone && user.areaCode ? [phoneDestination(user.areaCode, user.phone)] : []),
   ];
   const checked = await checkCode(db, { destinations, scene: 'paypwd', code: body.code });
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     await consumeCode(tx, checked);
+    const [previous] = await tx
+      .select({ userId: payPasswords.userId })
+      .from(payPasswords)
+      .where(eq(payPasswords.userId, userId))
+      .for('update');
     await setPayPassword(tx, userId, body.password);
+    return previous ? startWithdrawalHold(tx, { userId, reason: 'payPassword', now }) : null;
   });
 }

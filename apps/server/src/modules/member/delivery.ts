@@ -2,6 +2,9 @@ import type { CodeScene, LanguageKey } from '@soar/contract';
 import { translate } from '@soar/i18n';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
+import type { AccountMail } from '../../core/withdrawal-hold.ts';
+
+export type { AccountMail } from '../../core/withdrawal-hold.ts';
 
 export type CodeMessage = {
   channel: 'email' | 'phone';
@@ -12,11 +15,17 @@ export type CodeMessage = {
   /** The language of the request that asked for the code: the text is written in it. */
   lang: LanguageKey;
   validMinutes: number;
+  /** The member's anti-phishing phrase (`mail-phrase.ts`); none for an address with no member. */
+  phrase?: string;
 };
 
-/** Hands a verification code to its owner. Tests inject a recording sender through `buildApp`. */
+/**
+ * Hands a verification code to its owner, and mails a member about their account (a withdrawal
+ * hold). Tests inject a recording sender through `buildApp`.
+ */
 export interface CodeSender {
   send(message: CodeMessage): Promise<void>;
+  sendMail(mail: AccountMail): Promise<void>;
 }
 
 /** Text messages to phones: an SMS provider's adapter sends `codeText(message).text` to the destination. */
@@ -24,11 +33,17 @@ export interface SmsProvider {
   sendCode(message: CodeMessage): Promise<void>;
 }
 
+/** Opens every mail to a member who chose an anti-phishing phrase: a forger cannot know it. */
+export function phraseLine(lang: LanguageKey, phrase: string): string {
+  return translate(lang, 'signIn.mail.phrase', { phrase });
+}
+
 export function codeText(message: CodeMessage): { subject: string; text: string } {
   const params = { code: message.code, minutes: message.validMinutes };
+  const text = translate(message.lang, 'member.codeMessage.text', params);
   return {
     subject: translate(message.lang, 'member.codeMessage.subject', params),
-    text: translate(message.lang, 'member.codeMessage.text', params),
+    text: message.phrase ? `${phraseLine(message.lang, message.phrase)}\n\n${text}` : text,
   };
 }
 
@@ -41,6 +56,10 @@ export class LogCodeSender implements CodeSender, SmsProvider {
 
   async send({ destination, scene, code }: CodeMessage): Promise<void> {
     this.log.info({ destination, scene, code }, 'verification code');
+  }
+
+  async sendMail({ destination, kind, subject }: AccountMail): Promise<void> {
+    this.log.info({ destination, kind, subject }, 'account mail');
   }
 
   sendCode(message: CodeMessage): Promise<void> {
@@ -68,6 +87,10 @@ export class SmtpCodeSender implements CodeSender {
     await this.#transport.sendMail({ from: this.#from, to: message.destination, subject, text });
   }
 
+  async sendMail({ destination, subject, text }: AccountMail): Promise<void> {
+    await this.#transport.sendMail({ from: this.#from, to: destination, subject, text });
+  }
+
   close(): void {
     this.#transport.close();
   }
@@ -82,6 +105,10 @@ export class ChannelCodeSender implements CodeSender {
 
   send(message: CodeMessage): Promise<void> {
     return message.channel === 'email' ? this.mail.send(message) : this.sms.sendCode(message);
+  }
+
+  sendMail(mail: AccountMail): Promise<void> {
+    return this.mail.sendMail(mail);
   }
 }
 

@@ -109,14 +109,8 @@ export async function guardLogin(
   password: string,
   client: Client,
 ): Promise<void> {
+  await refuseWhileLocked(db, subject, client);
   const now = Date.now();
-  const lockedAt = await lastLockout(db, subject, client, new Date(now - loginLockMs));
-  if (lockedAt) {
-    await record(db, subject, 'locked', client);
-    throw new AppError('LOGIN_LOCKED', undefined, {
-      minutes: Math.max(1, Math.ceil((lockedAt.getTime() + loginLockMs - now) / 60_000)),
-    });
-  }
   const operatorId = subject.audience === 'operator' ? subject.operatorId : null;
   if (operatorId && (await slowedFrom(db, operatorId, client, now)) !== null) {
     // One check at a time per slowed account: the wait is measured again under the lock.
@@ -202,7 +196,21 @@ async function slowedFrom(
 }
 
 /**
- * Counts another wrong secret of a login (an operator's TOTP code) exactly like a wrong password:
+ * The lockout of `guardLogin` for a secret checked elsewhere (a member's second factor): while
+ * the subject is locked, the attempt is recorded as `locked` and refused, right code or not.
+ */
+export async function refuseWhileLocked(db: Database, subject: LoginSubject, client: Client): Promise<void> {
+  const now = Date.now();
+  const lockedAt = await lastLockout(db, subject, client, new Date(now - loginLockMs));
+  if (!lockedAt) return;
+  await record(db, subject, 'locked', client);
+  throw new AppError('LOGIN_LOCKED', undefined, {
+    minutes: Math.max(1, Math.ceil((lockedAt.getTime() + loginLockMs - now) / 60_000)),
+  });
+}
+
+/**
+ * Counts another wrong secret of a login (a TOTP or recovery code) exactly like a wrong password:
  * it may lock the subject. Throws `wrong` (or LOGIN_LOCKED when this failure locked it).
  */
 export async function countLoginFailure(

@@ -37,6 +37,7 @@ export async function userInfoOf(db: Database | Transaction, userId: number): Pr
     vip: user.vipLevel > 0,
     vipLevel: user.vipLevel,
     hasPayPassword: row.payPassword !== null,
+    totpEnabled: user.totpEnabledAt !== null,
     createdAt: user.createdAt.toISOString(),
   };
 }

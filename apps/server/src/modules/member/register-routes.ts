@@ -1,5 +1,6 @@
 import { memberApi } from '@soar/contract';
 import type { FastifyPluginAsync } from 'fastify';
+import { announceWithdrawalHold } from '../../core/withdrawal-hold.ts';
 import { route } from '../../lib/route.ts';
 import { register, resetPassword, sendCode } from './accounts.ts';
 import { accountRateLimits, type MemberRoutesOptions } from './options.ts';
@@ -27,8 +28,10 @@ export const registerRoutes: FastifyPluginAsync<MemberRoutesOptions> = async (ap
     app,
     memberApi.passwordReset,
     async (request) => {
-      const userId = await resetPassword(deps, request.body);
-      app.bus.emit('sessions', { userId });
+      // Holds run on the app's clock, as the withdrawals they delay (tests move it).
+      const hold = await resetPassword(deps, request.body, new Date(app.jobs.clock()));
+      app.bus.emit('sessions', { userId: hold.userId });
+      announceWithdrawalHold({ db, mailer: sender, bus: app.bus, log: app.log }, hold, request.lang);
       return null;
     },
     { config: { rateLimit: accountRateLimits.register } },

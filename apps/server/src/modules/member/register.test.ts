@@ -90,7 +90,8 @@ describe('registration and login', () => {
     });
     const login = await http.post('member/login/phone', { phone, areaCode: '+86', password: 'pass1234' });
     expect(login.statusCode, login.body).toBe(200);
-    expect(memberApi.phoneLogin.response.parse(login.json()).data.uid).toBe(registered.json().data.uid);
+    const answer = memberApi.phoneLogin.response.parse(login.json()).data;
+    expect('uid' in answer && answer.uid).toBe(registered.json().data.uid);
   });
 
   it('answers a register code request for a registered mail alike but sends nothing, like reset for an unknown one', async () => {

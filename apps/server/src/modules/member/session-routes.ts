@@ -1,17 +1,19 @@
 import { memberApi } from '@soar/contract';
 import type { FastifyPluginAsync } from 'fastify';
+import { announceWithdrawalHold } from '../../core/withdrawal-hold.ts';
 import { route } from '../../lib/route.ts';
-import { login } from './accounts.ts';
+import { loginByPassword } from './accounts.ts';
 import { accountRateLimits, type MemberRoutesOptions } from './options.ts';
 import { clientOf, listSessions, revokeAllSessions, revokeSession } from './sessions.ts';
+import { completeLoginChallenge, confirmTotp, disableTotp, enrolTotp } from './two-step.ts';
 
-export const sessionRoutes: FastifyPluginAsync<MemberRoutesOptions> = async (app, { db }) => {
+export const sessionRoutes: FastifyPluginAsync<MemberRoutesOptions> = async (app, { db, sender }) => {
   const config = { rateLimit: accountRateLimits.login };
 
   route(
     app,
     memberApi.login,
-    (request) => login(db, { mail: request.body.mail }, request.body.password, clientOf(request)),
+    (request) => loginByPassword(db, { mail: request.body.mail }, request.body.password, clientOf(request)),
     {
       config,
     },
@@ -21,7 +23,29 @@ export const sessionRoutes: FastifyPluginAsync<MemberRoutesOptions> = async (app
     memberApi.phoneLogin,
     (request) => {
       const { phone, areaCode, password } = request.body;
-      return login(db, { phone, areaCode }, password, clientOf(request));
+      return loginByPassword(db, { phone, areaCode }, password, clientOf(request));
+    },
+    { config },
+  );
+  route(app, memberApi.secondFactor, (request) => completeLoginChallenge(db, request.body, clientOf(request)), {
+    config,
+  });
+  route(app, memberApi.totpEnrol, (_request, { member }) =>
+    enrolTotp(db, member.userId, app.settings.snapshot.base.productName),
+  );
+  route(
+    app,
+    memberApi.totpConfirm,
+    (request, { member }) => confirmTotp(db, member.userId, request.body.code, clientOf(request)),
+    { config },
+  );
+  route(
+    app,
+    memberApi.totpDisable,
+    async (request, { member }) => {
+      const hold = await disableTotp(db, member.userId, request.body, clientOf(request), new Date(app.jobs.clock()));
+      announceWithdrawalHold({ db, mailer: sender, bus: app.bus, log: app.log }, hold, request.lang);
+      return null;
     },
     { config },
   );

@@ -1,27 +1,47 @@
-import type { LoginAnswer } from '@soar/contract';
+import type { LanguageKey, LoginAnswer } from '@soar/contract';
 import { and, desc, eq, ne } from 'drizzle-orm';
 import { memberSessionLive } from '../../core/sessions.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { loginAttempts, sessions } from '../../db/schema/index.ts';
+import type { EventBus } from '../../lib/bus.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashToken, memberSessionTtlMs, newToken } from '../../lib/tokens.ts';
 import { userInfoOf } from './profile.ts';
+import { noteSignIn, type SignInAlerts, signInAlertsOf } from './sign-in-notice.ts';
 
-/** Who is asking: recorded with sessions and login attempts, and the language of their messages. */
-export type Client = { ip: string; userAgent: string };
+/**
+ * Who is asking: recorded with sessions and login attempts, and the language of their messages;
+ * `alerts` tells the member of a sign-in from a new device (sign-in-notice.ts).
+ */
+export type Client = { ip: string; userAgent: string; lang?: LanguageKey; alerts?: SignInAlerts };
 
 export const userAgentMaxLength = 512;
 
-export function clientOf(request: { ip: string; headers: Record<string, string | string[] | undefined> }): Client {
+export function clientOf(request: {
+  ip: string;
+  headers: Record<string, string | string[] | undefined>;
+  lang?: LanguageKey;
+  server?: { bus?: EventBus };
+}): Client {
   const agent = request.headers['user-agent'];
-  return { ip: request.ip, userAgent: (typeof agent === 'string' ? agent : '').slice(0, userAgentMaxLength) };
+  return {
+    ip: request.ip,
+    userAgent: (typeof agent === 'string' ? agent : '').slice(0, userAgentMaxLength),
+    lang: request.lang,
+    alerts: signInAlertsOf(request.server?.bus),
+  };
 }
 
 /** Opens a session for the member and answers as every login does: the token and the user info. */
 export async function openSession(db: Database | Transaction, userId: number, client: Client): Promise<LoginAnswer> {
   const token = newToken();
   const expiresAt = new Date(Date.now() + memberSessionTtlMs);
-  await db.insert(sessions).values({ userId, tokenHash: hashToken(token), expiresAt, ...client });
+  const { ip, userAgent } = client;
+  const [session] = await db
+    .insert(sessions)
+    .values({ userId, tokenHash: hashToken(token), expiresAt, ip, userAgent })
+    .returning({ id: sessions.id });
+  if (session) await noteSignIn(db, { id: session.id, userId }, client);
   return { token, expiresAt: expiresAt.toISOString(), ...(await userInfoOf(db, userId)) };
 }
 

@@ -8,6 +8,7 @@ export {
   postDepositCredit,
   type Reviewer,
 } from './deposit.ts';
+export type { WithdrawalHoldService } from './holds.ts';
 export type { WalletServices } from './services.ts';
 export { defaultWalletSetting, walletSetting } from './wallet-setting.ts';
 export { adminWithdrawalView, type PayoutRouting, WithdrawService } from './withdraw.ts';

@@ -3,6 +3,7 @@ import type { EventBus } from '../../lib/bus.ts';
 import { Ledger } from '../ledger/index.ts';
 import { AccountService } from './account.ts';
 import { DepositService } from './deposit.ts';
+import { WithdrawalHoldService } from './holds.ts';
 import { type PayoutRouting, WithdrawService } from './withdraw.ts';
 
 export type WalletServices = ReturnType<typeof walletServices>;
@@ -25,5 +26,6 @@ export function walletServices({
     accounts: new AccountService(db, ledger),
     deposits: new DepositService(db, ledger),
     withdrawals: new WithdrawService(db, ledger, payouts),
+    holds: new WithdrawalHoldService(db, ledger.clock),
   };
 }

@@ -14,6 +14,7 @@ import { pageWithMembers, withMember } from '../../core/members.ts';
 import { verifyPayPassword } from '../../core/pay-password.ts';
 import { type QueueSearch, queueConditions } from '../../core/queue.ts';
 import { reviewRecord } from '../../core/review.ts';
+import { holdTime, type StartedHold, startWithdrawalHold, withdrawalHoldOf } from '../../core/withdrawal-hold.ts';
 import { type Database, queryText, type Transaction } from '../../db/client.ts';
 import { tableRow } from '../../db/rows.ts';
 import { users, walletAddresses, withdrawals } from '../../db/schema/index.ts';
@@ -47,6 +48,7 @@ function withdrawalView(row: WithdrawalRow) {
     payoutState: row.payoutState,
     txHash: row.txHash,
     payoutReference: row.payoutReference,
+    heldUntil: row.heldUntil?.toISOString() ?? null,
   };
 }
 
@@ -94,8 +96,8 @@ export function withdrawalFee(setting: WalletSetting, rate: CurrencyRate, amount
 /** Bound wallets and withdrawals (docs/product.md section 4: 0 wait, 1 pass, 2 refuse). */
 /** A constant statement: drizzle's insert builder cost more than the insert (docs/performance.md, bench:ledger). */
 const insertStatement = `insert into withdrawals (user_id, currency, amount, fee, wallet_id, wallet_name, network, address,
-    arrival_currency, arrival_amount, rate)
-  values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) returning *`;
+    arrival_currency, arrival_amount, rate, held_until)
+  values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) returning *`;
 
 /**
  * Whether a withdrawal being passed is paid on chain by the signer (docs/ledger.md, On chain);
@@ -119,7 +121,11 @@ export class WithdrawService {
     return rows.map(({ userId: _owner, createdAt, ...row }) => ({ ...row, createdAt: createdAt.toISOString() }));
   }
 
-  /** Money can leave to a bound wallet, so binding one asks for the pay password (with its lockout). */
+  /**
+   * Money can leave to a bound wallet, so binding one asks for the pay password (with its lockout)
+   * and starts a withdrawal hold (docs/ledger.md, Withdrawal holds); the binding's time is the
+   * app's clock, which allow-list mode compares with the hold's start.
+   */
   async addAddress(
     userId: number,
     {
@@ -135,23 +141,24 @@ export class WithdrawService {
       throw new AppError('ADDRESS_INVALID', undefined, { network: wallet.network });
     }
     await verifyPayPassword(this.db, userId, payPassword);
-    const row = await this.db.transaction(async (tx) => {
+    const now = new Date(this.ledger.clock());
+    return this.db.transaction(async (tx) => {
       // One member's bindings queue here, so racing ones cannot all pass the count.
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`soar:wallet-address:${userId}`}))`);
       const [bound] = await tx.select({ n: count() }).from(walletAddresses).where(eq(walletAddresses.userId, userId));
       if ((bound?.n ?? 0) >= maxWalletAddresses) {
         throw new AppError('ADDRESS_LIMIT', undefined, { limit: maxWalletAddresses });
       }
-      const [inserted] = await tx
+      const [row] = await tx
         .insert(walletAddresses)
-        .values({ userId, ...wallet })
+        .values({ userId, ...wallet, createdAt: now })
         .onConflictDoNothing()
         .returning();
-      return inserted;
+      if (!row) throw new AppError('ADDRESS_EXISTS');
+      const hold: StartedHold = await startWithdrawalHold(tx, { userId, reason: 'walletBound', now });
+      const { userId: _owner, createdAt, ...view } = row;
+      return { address: { ...view, createdAt: createdAt.toISOString() }, hold };
     });
-    if (!row) throw new AppError('ADDRESS_EXISTS');
-    const { userId: _owner, createdAt, ...view } = row;
-    return { ...view, createdAt: createdAt.toISOString() };
   }
 
   async removeAddress(userId: number, id: number) {
@@ -219,8 +226,19 @@ export class WithdrawService {
     if (user?.withdrawFrozen) throw new AppError('WITHDRAW_FROZEN');
     if (setting.withdrawRequiresKyc && user?.kycStatus !== kycStatuses.passed) throw new AppError('KYC_REQUIRED');
     await verifyPayPassword(this.db, userId, body.payPassword);
+    const { hold, allowListOnly } = await withdrawalHoldOf(this.db, userId, new Date(this.ledger.clock()));
+    if (hold && allowListOnly && wallet.createdAt >= hold.startedAt) {
+      throw new AppError('WITHDRAWAL_WALLET_NEW', undefined, {
+        since: holdTime(hold.startedAt),
+        until: holdTime(hold.endsAt),
+      });
+    }
     const fee = withdrawalFee(setting, rate, amount);
-    return this.freeze(userId, { currency: rate.code, amount, fee, wallet, arrival }, claim);
+    return this.freeze(
+      userId,
+      { currency: rate.code, amount, fee, wallet, arrival, heldUntil: hold?.endsAt ?? null },
+      claim,
+    );
   }
 
   /** The money part of `apply`: amount plus fee move from available to frozen. */
@@ -232,6 +250,8 @@ export class WithdrawService {
       fee: Money;
       wallet: typeof walletAddresses.$inferSelect;
       arrival: { currency: string; amount: Money; rate: Money };
+      /** The member's withdrawal hold in force at apply, if any: no pass before it ends. */
+      heldUntil?: Date | null;
     },
     claim?: IdempotencyClaim,
   ) {
@@ -249,6 +269,7 @@ export class WithdrawService {
         order.arrival.currency,
         moneyString(order.arrival.amount),
         moneyString(order.arrival.rate),
+        order.heldUntil?.toISOString() ?? null,
       ]);
       const row = raw && tableRow(withdrawals, raw);
       if (!row) throw new Error('insert returned no withdrawal');
@@ -288,6 +309,22 @@ export class WithdrawService {
   }
 
   /**
+   * A withdrawal waits while its hold runs and while the member's current hold runs (one started
+   * after it was applied, or racing its apply): passing it before the later end is refused, and
+   * refusing it (the money returns to the member) stays possible.
+   */
+  private async refuseWhileHeld(tx: Transaction, withdrawal: WithdrawalRow): Promise<void> {
+    const now = new Date(this.ledger.clock());
+    const { hold } = await withdrawalHoldOf(tx, withdrawal.userId, now);
+    const ends = [withdrawal.heldUntil, hold?.endsAt].filter(
+      (end): end is Date => end !== null && end !== undefined && end > now,
+    );
+    if (ends.length === 0) return;
+    const until = new Date(Math.max(...ends.map((end) => end.getTime())));
+    throw new AppError('WITHDRAWAL_HOLD', undefined, { until: holdTime(until) });
+  }
+
+  /**
    * Pass: the frozen amount leaves to cash_out and the fee to fees. Refuse: it all returns to
    * available. A pass the signer does not send is the operator's word that they paid it by hand:
    * it records their payout reference (docs/admin.md, Reasons and references).
@@ -308,6 +345,7 @@ export class WithdrawService {
           const reference = `withdrawal:${before.id}`;
           let payoutState: WithdrawalRow['payoutState'] = null;
           let payoutReference: string | null = null;
+          if (body.status === withdrawStatuses.pass) await this.refuseWhileHeld(book.tx, before);
           if (body.status === withdrawStatuses.pass) {
             if (await this.payouts?.onChain(book.tx, before)) payoutState = payoutStates.queued;
             else if (body.payoutReference) payoutReference = body.payoutReference;

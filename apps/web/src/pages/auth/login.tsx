@@ -1,10 +1,12 @@
-import { type LoginAnswer, loginBody, phoneLoginBody } from '@soar/contract';
-import { Button, Form } from 'antd-mobile';
+import { RequestError } from '@soar/client';
+import { type LoginAnswer, type LoginChallenge, loginBody, phoneLoginBody, secondFactorBody } from '@soar/contract';
+import { Button, Form, Input } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { routeTitleOf } from '../../app/routes.ts';
 import { loginByMail, loginByPhone } from '../../features/member/api/auth.ts';
+import { loginSecondFactor } from '../../features/member/api/two-step.ts';
 import { defaultAreaCode } from '../../features/member/components/area-codes.ts';
 import { ContactFields, ContactTabs, type ContactType } from '../../features/member/components/contact-fields.tsx';
 import { PasswordInput } from '../../features/member/components/password-input.tsx';
@@ -35,16 +37,30 @@ export function Page() {
       : contractErrors(phoneLoginBody, byPhone(values), t),
   );
 
+  const [challenge, setChallenge] = useState<LoginChallenge>();
+
   const submit = async (values: Values) => {
     if (!check.passes(values)) return;
-    const answer: LoginAnswer | undefined = await (type === 'email'
-      ? loginByMail(byMail(values))
-      : loginByPhone(byPhone(values))
-    ).catch(() => undefined);
+    const answer = await (type === 'email' ? loginByMail(byMail(values)) : loginByPhone(byPhone(values))).catch(
+      () => undefined,
+    );
     if (!answer) return;
-    const { token, expiresAt: _expiresAt, ...userInfo } = answer;
-    completeLogin(token, userInfo);
+    // Two-step sign-in: the password was right, a code from the authenticator app opens the session.
+    if ('challenge' in answer) setChallenge(answer);
+    else signIn(answer);
   };
+
+  if (challenge) {
+    return (
+      <SecondStep
+        challenge={challenge.challenge}
+        onBack={() => {
+          form.setFieldValue('password', '');
+          setChallenge(undefined);
+        }}
+      />
+    );
+  }
 
   return (
     <section className="account-page" data-testid="login-page">
@@ -80,6 +96,62 @@ export function Page() {
         <Link to="/pages/auth/resetpwd" data-testid="to-reset">
           {t('account.login.toReset')}
         </Link>
+      </div>
+    </section>
+  );
+}
+
+function signIn(answer: LoginAnswer) {
+  const { token, expiresAt: _expiresAt, ...userInfo } = answer;
+  completeLogin(token, userInfo);
+}
+
+/** The second step of a sign-in with two-step sign-in on: an authenticator or recovery code. */
+function SecondStep({ challenge, onBack }: { challenge: string; onBack: () => void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<{ code?: string }>();
+  const bodyOf = (values: { code?: string }) => ({ challenge, code: (values.code ?? '').trim() });
+  const check = useFormCheck<{ code?: string }>(form, (values) => contractErrors(secondFactorBody, bodyOf(values), t));
+
+  const submit = async (values: { code?: string }) => {
+    if (!check.passes(values)) return;
+    const answer = await loginSecondFactor(bodyOf(values)).catch((error: unknown) => {
+      // Expired or already used: the password step again (the error was shown).
+      if (error instanceof RequestError && error.code === 'LOGIN_CHALLENGE_EXPIRED') onBack();
+      return undefined;
+    });
+    if (answer) signIn(answer);
+  };
+
+  return (
+    <section className="account-page" data-testid="second-step">
+      <h1 className="page-title">{t('account.twoStep.title')}</h1>
+      <p className="account-lead">{t('account.login.secondStepLead')}</p>
+      <Form
+        form={form}
+        {...check.formProps}
+        layout="vertical"
+        onFinish={submit}
+        footer={
+          <Button block type="submit" color="primary" size="large" data-testid="second-step-submit">
+            {t('account.login.verify')}
+          </Button>
+        }
+      >
+        <Form.Item name="code" label={t('account.login.code')}>
+          <Input
+            autoFocus
+            autoComplete="one-time-code"
+            maxLength={24}
+            placeholder={t('account.twoStep.codePlaceholder')}
+            data-testid="second-step-code"
+          />
+        </Form.Item>
+      </Form>
+      <div className="account-links">
+        <button type="button" className="link-button" onClick={onBack} data-testid="second-step-back">
+          {t('account.login.back')}
+        </button>
       </div>
     </section>
   );

@@ -5,6 +5,7 @@ import { profileQuery } from '../../features/member/api/profile-query.ts';
 import { useWalletAddresses } from '../../features/wallet/api/wallet-addresses.ts';
 import { AddWalletForm, WalletAddressItem } from '../../features/wallet/components/wallet-bindings.tsx';
 import { Notice, WalletPage } from '../../features/wallet/components/wallet-page.tsx';
+import { AllowListSwitch, WithdrawalHoldNotice } from '../../features/wallet/components/withdrawal-hold.tsx';
 
 export function Page() {
   const { t } = useTranslation();
@@ -13,6 +14,7 @@ export function Page() {
   const profile = useQuery(profileQuery());
   return (
     <WalletPage title="pages.card.crypto">
+      <WithdrawalHoldNotice />
       <div className="wallet-list" data-testid="wallet-addresses">
         {wallets.isPending && <DotLoading />}
         {wallets.data?.length === 0 && <Notice>{t('wallet.noWallet')}</Notice>}
@@ -24,6 +26,7 @@ export function Page() {
       </div>
       {/* Without an answer the server stays the judge (PAY_PASSWORD_NOT_SET). */}
       <AddWalletForm hasPayPassword={profile.data?.hasPayPassword !== false} />
+      <AllowListSwitch />
     </WalletPage>
   );
 }

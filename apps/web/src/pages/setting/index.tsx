@@ -10,6 +10,9 @@ import {
   revokeSession,
   useSessions,
 } from '../../features/member/api/sessions.ts';
+import { MailPhraseSettings, SignOutOthers } from '../../features/member/components/sign-in-security.tsx';
+import { TwoStepSettings } from '../../features/member/components/two-step-settings.tsx';
+import { PushSettings } from '../../features/member/push/push-settings.tsx';
 import { logout } from '../../features/session/session.ts';
 import { useSessionStore } from '../../features/session/store.ts';
 import { confirm, toast } from '../../shared/feedback.ts';
@@ -124,6 +127,12 @@ function MemberSettings() {
         </List>
       </section>
 
+      <TwoStepSettings />
+
+      <MailPhraseSettings />
+
+      <PushSettings />
+
       <section className="account-section" data-testid="devices">
         <h2 className="section-title">{t('account.settings.devices')}</h2>
         <List>
@@ -153,6 +162,7 @@ function MemberSettings() {
           ))}
         </List>
         <div className="settings-actions">
+          <SignOutOthers onDone={refetch} />
           <Button block size="small" color="danger" fill="outline" onClick={revokeAll} data-testid="logout-all">
             {t('account.settings.logoutAll')}
           </Button>

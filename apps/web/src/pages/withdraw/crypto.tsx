@@ -9,6 +9,7 @@ import { useWalletAddresses } from '../../features/wallet/api/wallet-addresses.t
 import { useWithdrawConfig } from '../../features/wallet/api/withdraw-config.ts';
 import { Notice, WalletPage } from '../../features/wallet/components/wallet-page.tsx';
 import { WithdrawCryptoForm } from '../../features/wallet/components/withdraw-form.tsx';
+import { WithdrawalHoldNotice } from '../../features/wallet/components/withdrawal-hold.tsx';
 
 export function Page() {
   const { t } = useTranslation();
@@ -21,6 +22,7 @@ export function Page() {
   const needsKyc = config.data?.requiresKyc && profile.data && profile.data.kycStatus !== kycStatuses.passed;
   return (
     <WalletPage title="pages.withdraw.crypto">
+      <WithdrawalHoldNotice />
       {needsKyc && (
         <Notice tone="warning" testId="kyc-required">
           {t('errors.KYC_REQUIRED')}{' '}

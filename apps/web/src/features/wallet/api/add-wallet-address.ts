@@ -16,6 +16,11 @@ export function useAddWalletAddress() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: addWalletAddress,
-    onSuccess: () => client.invalidateQueries({ queryKey: ['wallet', 'addresses'] }),
+    // A new wallet starts a withdrawal hold (docs/ledger.md, Withdrawal holds).
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: ['wallet', 'addresses'] }),
+        client.invalidateQueries({ queryKey: ['wallet', 'withdrawal-hold'] }),
+      ]),
   });
 }

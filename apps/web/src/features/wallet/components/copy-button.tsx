@@ -1,25 +1,7 @@
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { copyText } from '../../../shared/clipboard.ts';
 import { toast } from '../../../shared/feedback.ts';
-
-async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    // Without the async clipboard (insecure context, old WebView) a selected textarea still copies.
-    const area = document.createElement('textarea');
-    area.value = text;
-    area.setAttribute('readonly', '');
-    area.style.position = 'fixed';
-    area.style.opacity = '0';
-    document.body.append(area);
-    area.select();
-    const copied = document.execCommand('copy');
-    area.remove();
-    return copied;
-  }
-}
 
 export function CopyButton({ text, label }: { text: string; label?: string }) {
   const { t } = useTranslation();

@@ -6,12 +6,12 @@ import { contractErrors } from '../../../shared/contract-errors.ts';
 import { toast } from '../../../shared/feedback.ts';
 import { useFormCheck } from '../../../shared/form-check.ts';
 import { useIdempotentAttempt } from '../../../shared/idempotency.ts';
+import { QrCode } from '../../../shared/ui/qr-code.tsx';
 import { useApplyDeposit } from '../api/deposit-apply.ts';
 import type { DepositChannel } from '../api/types.ts';
 import { normaliseAmount } from '../validation.ts';
 import { CopyRow } from './copy-button.tsx';
 import { ProofUpload } from './proof-upload.tsx';
-import { QrCode } from './qr-code.tsx';
 import { networkOptions } from './wallet-bindings.tsx';
 import { Card, Notice } from './wallet-page.tsx';
 
@@ -24,7 +24,12 @@ export function CryptoAddress({ channel }: { channel: DepositChannel }) {
   return (
     <Card testId="crypto-channel">
       <div className="wallet-qr-box">
-        <QrCode value={channel.qr ?? address} label={t('wallet.qrLabel', { network })} />
+        <QrCode
+          value={channel.qr ?? address}
+          label={t('wallet.qrLabel', { network })}
+          className="wallet-qr"
+          testId="deposit-qr"
+        />
       </div>
       <CopyRow label={t('wallet.depositAddress', { network })} value={address} testId="deposit-address" />
       <Notice tone="warning" testId="network-warning">

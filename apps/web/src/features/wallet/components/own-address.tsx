@@ -1,9 +1,9 @@
 import type { ApiData } from '@soar/contract';
 import { useTranslation } from 'react-i18next';
+import { QrCode } from '../../../shared/ui/qr-code.tsx';
 import { useFormat } from '../use-format.ts';
 import { ChainDepositStatus } from './chain-status.tsx';
 import { CopyRow } from './copy-button.tsx';
-import { QrCode } from './qr-code.tsx';
 import { networkOptions } from './wallet-bindings.tsx';
 import { Card, Notice } from './wallet-page.tsx';
 
@@ -22,7 +22,12 @@ export function OwnAddress({ data }: { data: OwnAddressAnswer & { address: strin
     <>
       <Card title={t('chain.addressTitle', { network })} testId="own-address">
         <div className="wallet-qr-box">
-          <QrCode value={data.qr ?? data.address} label={t('wallet.qrLabel', { network })} />
+          <QrCode
+            value={data.qr ?? data.address}
+            label={t('wallet.qrLabel', { network })}
+            className="wallet-qr"
+            testId="deposit-qr"
+          />
         </div>
         <CopyRow label={t('wallet.depositAddress', { network })} value={data.address} testId="deposit-address" />
         <Notice tone="warning" testId="network-warning">

@@ -5,6 +5,7 @@ import { useFormat } from '../use-format.ts';
 import { ChainDepositStatus, PayoutStatus } from './chain-status.tsx';
 import { StatusTag } from './status-tag.tsx';
 import { Row } from './wallet-page.tsx';
+import { HeldUntil } from './withdrawal-hold.tsx';
 
 /** docs/product.md section 3: type, amount, audit amount, converted amount, status, submit and audit time, timezone. */
 export function DepositRecordItem({ record }: { record: DepositRecord }) {
@@ -77,6 +78,7 @@ export function WithdrawRecordItem({ record }: { record: WithdrawRecord }) {
         </Row>
       )}
       {record.remark && <Row label={t('fields.remark')}>{record.remark}</Row>}
+      <HeldUntil status={record.status} heldUntil={record.heldUntil} />
     </article>
   );
 }

@@ -1,8 +1,24 @@
 import qrcode from 'qrcode-generator';
 import { useMemo } from 'react';
 
-/** A QR code drawn as SVG rectangles from the library's module matrix (no HTML injection). */
-export function QrCode({ value, label, size = 168 }: { value: string; label: string; size?: number }) {
+/**
+ * A QR code drawn as SVG rectangles from the library's module matrix (no HTML injection): a
+ * deposit address, an authenticator's otpauth URL. Always dark on white, in either theme, so
+ * every camera reads it.
+ */
+export function QrCode({
+  value,
+  label,
+  size = 168,
+  className,
+  testId,
+}: {
+  value: string;
+  label: string;
+  size?: number;
+  className?: string;
+  testId?: string;
+}) {
   const cells = useMemo(() => {
     const code = qrcode(0, 'M');
     code.addData(value);
@@ -18,14 +34,14 @@ export function QrCode({ value, label, size = 168 }: { value: string; label: str
   const box = cells.count + margin * 2;
   return (
     <svg
-      className="wallet-qr"
+      className={className}
       role="img"
       aria-label={label}
       width={size}
       height={size}
       viewBox={`${-margin} ${-margin} ${box} ${box}`}
       shapeRendering="crispEdges"
-      data-testid="deposit-qr"
+      data-testid={testId}
     >
       <rect x={-margin} y={-margin} width={box} height={box} fill="#fff" />
       <path d={cells.path} fill="#000" />

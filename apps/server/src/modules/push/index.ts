@@ -1,0 +1,3 @@
+export { vapidKeys } from './keys.ts';
+export { pushRoutes } from './routes.ts';
+export { PushService } from './service.ts';

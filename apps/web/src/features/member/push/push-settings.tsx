@@ -1,0 +1,57 @@
+import { List, Switch } from 'antd-mobile';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from '../../../shared/feedback.ts';
+import { type DevicePush, devicePush, disableDevicePush, enableDevicePush } from './device-push.ts';
+
+/** Settings, "Notifications on this device": Web Push for this browser, on or off. */
+export function PushSettings() {
+  const { t } = useTranslation();
+  const [state, setState] = useState<DevicePush | undefined>();
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    devicePush()
+      .then((value) => live && setState(value))
+      .catch(() => live && setState('unsupported'));
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  if (!state) return null;
+  const change = async (on: boolean) => {
+    setBusy(true);
+    try {
+      const next = await (on ? enableDevicePush() : disableDevicePush());
+      setState(next);
+      if (next === 'on' || next === 'off') toast(t(next === 'on' ? 'push.enabled' : 'push.disabled'));
+    } catch {
+      // The request client has told the member what failed.
+    } finally {
+      setBusy(false);
+    }
+  };
+  const note = state === 'denied' ? t('push.denied') : state === 'unsupported' ? t('push.unsupported') : t('push.hint');
+  return (
+    <section className="account-section" data-testid="push-settings">
+      <List>
+        <List.Item
+          description={note}
+          extra={
+            <Switch
+              checked={state === 'on'}
+              loading={busy}
+              disabled={state === 'denied' || state === 'unsupported'}
+              onChange={(on) => void change(on)}
+              aria-label={t('push.title')}
+            />
+          }
+        >
+          {t('push.title')}
+        </List.Item>
+      </List>
+    </section>
+  );
+}
