@@ -1,3 +1,4 @@
+import { withdrawStatuses } from '@soar/contract';
 import { Button, Input, Switch } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,7 +29,7 @@ export function WithdrawalHoldNotice() {
 export function HeldUntil({ status, heldUntil }: { status: number; heldUntil: string | null }) {
   const { t } = useTranslation();
   const format = useFormat();
-  if (status !== 0 || !heldUntil || Date.parse(heldUntil) <= Date.now()) return null;
+  if (status !== withdrawStatuses.wait || !heldUntil || Date.parse(heldUntil) <= Date.now()) return null;
   return (
     <Notice tone="warning" testId="record-held">
       {t('wallet.hold.status', { until: format.date(heldUntil) })}
