@@ -22,6 +22,20 @@ export type PushDeps = {
   onError?: (error: unknown) => void;
 };
 
+/** A queued push with what it needs to be sent: the subscription's keys and the notice. */
+type Delivery = {
+  subscription_id: number;
+  notice_id: number;
+  attempts: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  lang: string;
+  kind: string;
+  params: Record<string, unknown>;
+  reference: string | null;
+};
+
 /** Pushes that fail for a while (the service down, 429, 5xx) are tried this many times. */
 const maxAttempts = 5;
 const batchSize = 50;
@@ -117,18 +131,7 @@ export class PushService {
   }
 
   async #send(now: Date): Promise<boolean> {
-    const due = await queryRows<{
-      subscription_id: number;
-      notice_id: number;
-      attempts: number;
-      endpoint: string;
-      p256dh: string;
-      auth: string;
-      lang: string;
-      kind: string;
-      params: Record<string, unknown>;
-      reference: string | null;
-    }>(
+    const due = await queryRows<Delivery>(
       this.deps.db,
       sql`select d.subscription_id, d.notice_id, d.attempts, s.endpoint, s.p256dh, s.auth, s.lang, n.kind, n.params, n.reference
         from push_deliveries d join push_subscriptions s on s.id = d.subscription_id join notices n on n.id = d.notice_id
@@ -140,21 +143,7 @@ export class PushService {
     return due.length === batchSize;
   }
 
-  async #deliver(
-    delivery: {
-      subscription_id: number;
-      notice_id: number;
-      attempts: number;
-      endpoint: string;
-      p256dh: string;
-      auth: string;
-      lang: string;
-      kind: string;
-      params: Record<string, unknown>;
-      reference: string | null;
-    },
-    now: Date,
-  ): Promise<void> {
+  async #deliver(delivery: Delivery, now: Date): Promise<void> {
     const keys = this.deps.keys;
     if (!keys) return;
     const lang = (languageKeys as readonly string[]).includes(delivery.lang) ? (delivery.lang as LanguageKey) : 'en';
