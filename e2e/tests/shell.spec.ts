@@ -7,8 +7,8 @@ function collectErrors(page: Page): string[] {
   return errors;
 }
 
-test('the route table covers the spec’s 44 pages and the performance and statements pages, five of them tabs', () => {
-  expect(routes).toHaveLength(46);
+test('the route table covers the spec’s 44 pages, the performance and statements pages and the sign-out link page, five of them tabs', () => {
+  expect(routes).toHaveLength(47);
   expect(routes.filter((route) => route.tab).map((route) => route.path)).toEqual([
     '/',
     '/pages/main/market/index',

@@ -69,12 +69,18 @@ for (const role of Object.keys(operators) as (keyof typeof operators)[]) {
             ? element.getAttribute('aria-selected') === 'true'
             : element.classList.contains('ant-segmented-item-selected') ||
               element.querySelector<HTMLInputElement>('input[type="radio"]')?.checked === true;
+        // A click that lands while the page redraws (a language switch, a list reload) can be lost:
+        // one that has not taken is dispatched again on the switch as it stands now.
         await expect
           .poll(
-            async () =>
-              (await target.evaluate((element) => element.isConnected))
-                ? target.evaluate(selected, isTab)
-                : tabs.filter({ hasText: text }).first().evaluate(selected, isTab),
+            async () => {
+              const current = (await target.evaluate((element) => element.isConnected))
+                ? target
+                : await tabs.filter({ hasText: text }).first().elementHandle();
+              if (await current.evaluate(selected, isTab)) return true;
+              await current.dispatchEvent('click');
+              return false;
+            },
             { message: `${label}: switch ${tab}` },
           )
           .toBe(true);
