@@ -4,6 +4,7 @@ export * from './api.ts';
 export * from './blocktrade.ts';
 export * from './chain.ts';
 export * from './content.ts';
+export * from './device.ts';
 export * from './endpoints.ts';
 export * from './envelope.ts';
 export * from './errors.ts';

@@ -1,4 +1,4 @@
-import type { LanguageKey } from '@soar/contract';
+import { deviceOf, type LanguageKey } from '@soar/contract';
 import { translate } from '@soar/i18n';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { memberSessionLive } from '../../core/sessions.ts';
@@ -11,7 +11,7 @@ import { Ledger } from '../ledger/index.ts';
 import { sendNotice } from '../notice/index.ts';
 import type { Logger } from './codes.ts';
 import type { CodeSender } from './delivery.ts';
-import { deviceOf, networkOf, placeOf } from './sign-in-place.ts';
+import { networkOf, placeOf } from './sign-in-place.ts';
 
 /** A sign-out link works once, for a week (docs/identity.md, Sign-in awareness). */
 export const signOutLinkDays = 7;

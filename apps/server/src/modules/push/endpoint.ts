@@ -1,7 +1,8 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
-import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { isIP, type LookupFunction } from 'node:net';
+import { isPublicAddress } from '../../lib/ip.ts';
 
 /**
  * Where a push may go (docs/api.md, Push): an https URL on a public host, or an origin the
@@ -9,38 +10,8 @@ import { BlockList, isIP, type LookupFunction } from 'node:net';
  * in the URL, so the server must never become a way to reach its own network: the host is
  * checked when the subscription is stored, and every address it resolves to when a push is sent.
  */
-const privateRanges = new BlockList();
-for (const [network, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 3],
-] as const) {
-  privateRanges.addSubnet(network, prefix, 'ipv4');
-}
-for (const [network, prefix] of [
-  ['::', 127],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const) {
-  privateRanges.addSubnet(network, prefix, 'ipv6');
-}
 
-/** Whether an IP address is one of the internet's (not private, loopback, link-local, reserved). */
-export function isPublicAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 0) return false;
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
-  if (mapped) return isPublicAddress(mapped);
-  return !privateRanges.check(address, family === 4 ? 'ipv4' : 'ipv6');
-}
+export { isPublicAddress };
 
 /** Whether a member may subscribe this endpoint. */
 export function endpointAllowed(endpoint: string, allowlist: readonly string[]): boolean {

@@ -1,4 +1,7 @@
-/** A short device name from a user agent: browser and system, else the raw text. */
+/**
+ * A short device name from a user agent: browser and system, else the raw text. One rule for the
+ * apps' session lists and the server's new-sign-in check (docs/identity.md, Sign-in awareness).
+ */
 export function deviceOf(userAgent: string): string {
   const browser = /Edg\//.test(userAgent)
     ? 'Edge'
