@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import { deviceOf } from '@soar/contract';
+import { describe, expect, it } from 'vitest';
 
 describe('deviceOf', () => {
   it('names the browser and the system, else shows the start of the raw text', () => {
