@@ -40,10 +40,13 @@ for (const role of Object.keys(operators) as (keyof typeof operators)[]) {
       const entry = entries.nth(index);
       const label = await entry.innerText();
       if (index > 0) {
-        // A page loads as a transition: the last one stays on screen until the next has rendered.
-        const before = await content.innerText();
+        // A page loads as a transition: the last one stays on screen until the next has rendered,
+        // and the frame names the route it draws. Its switches are read only once it is the one.
+        const before = page.url();
         await entry.click();
-        await expect.poll(() => content.innerText(), { message: label }).not.toBe(before);
+        await expect(page, label).not.toHaveURL(before);
+        const drawn = async () => `/admin${await content.getAttribute('data-path')}` === new URL(page.url()).pathname;
+        await expect.poll(drawn, { message: label }).toBe(true);
       }
       await settle(page);
       // Tabs, and the segmented switches that act as tabs (the dashboard's charts). Read again

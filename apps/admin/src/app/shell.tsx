@@ -114,7 +114,8 @@ export function Shell() {
             </Dropdown>
           </Space>
         </Layout.Header>
-        <Layout.Content className={styles.content} data-testid="page-content">
+        {/* The route drawn, not the URL: a page loads as a transition, the last one stays until then. */}
+        <Layout.Content className={styles.content} data-testid="page-content" data-path={location.pathname}>
           {enrolmentDue ? <TotpEnrolment forced /> : <Outlet />}
         </Layout.Content>
       </Layout>
