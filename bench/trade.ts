@@ -16,7 +16,7 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { Money } from '../apps/server/src/lib/decimal.ts';
 import { Ledger } from '../apps/server/src/modules/ledger/ledger.ts';
 import { verifyLedger } from '../apps/server/src/modules/ledger/verify.ts';
-import { SymbolBook } from '../apps/server/src/modules/trade/book.ts';
+import { SymbolBook } from '../apps/server/src/lib/level-book.ts';
 import { createMember } from '../apps/server/src/test/fixtures.ts';
 import { testConfig } from '../apps/server/src/test/helper.ts';
 import { admin, serverUrl } from './lib/database.ts';

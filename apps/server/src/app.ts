@@ -36,6 +36,7 @@ import { adminOperatorRoutes } from './modules/admin/operator-routes.ts';
 import { OperatorAdmin } from './modules/admin/operators.ts';
 import { SettingsAdmin } from './modules/admin/settings-admin.ts';
 import { adminWalletRoutes } from './modules/admin/wallet-routes.ts';
+import { AlertEngine, AlertService, alertRoutes } from './modules/alert/index.ts';
 import { BlocktradeAdmin } from './modules/blocktrade/admin.ts';
 import { blocktradeRoutes } from './modules/blocktrade/routes.ts';
 import { BlocktradeService } from './modules/blocktrade/service.ts';
@@ -116,6 +117,7 @@ declare module 'fastify' {
     /** The back office's dashboard: domains register their queues and figures (docs/admin.md). */
     dashboard: Dashboard;
     trade: { service: TradeService; engine: TradeEngine };
+    alerts: { service: AlertService; engine: AlertEngine };
     /** USDT on chain: addresses, watchers, the signer (docs/ledger.md, On chain). */
     chain: ChainServices;
     /** Who holds and who decided each queue record (docs/admin.md, Queues). */
@@ -259,10 +261,23 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     clock: engine.clock,
     decimalsOf: (code) => settings.snapshot.currencies.find((currency) => currency.code === code)?.decimals,
   });
+  // Alerts (docs/product.md, Alerts): evaluated on the engine node beside the trigger book.
+  const alertEngine = new AlertEngine({
+    db: database.db,
+    market: engine,
+    ledger: wallet.ledger,
+    clock: engine.clock,
+    onError: (error) => app.log.error({ err: error }, 'alert'),
+  });
+  const alertService = new AlertService({ db: database.db, market: engine, clock: engine.clock });
+  alertService.changed = (alertId) =>
+    alertEngine.running ? void alertEngine.heard(alertId) : realtime.publishBook({ alertId });
   const tradeEngine = new TradeEngine(trade, engine, wallet.ledger, {
     stopOutRatio: async (market) => (await trade.feeRow(market)).stopOutRatio,
     onError: (error) => app.log.error({ err: error }, 'trade execution failed'),
+    positionTracked: (position) => alertEngine.positionChanged(position),
   });
+  app.decorate('alerts', { service: alertService, engine: alertEngine });
   app.decorate('trade', { service: trade, engine: tradeEngine });
   // Until this node runs the engine, the book changes it commits go to the node that does.
   trade.listener = bookRelay((change) => realtime.publishBook(change));
@@ -312,10 +327,13 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
         if (!seeded && !engine.fed) await seedTradeDemo(database.db, config, trade);
         // Heard before the book is read: a change committed meanwhile is in the read or heard after it.
         realtime.onBook = (change) =>
-          void tradeEngine
-            .heard(change as BookChange)
-            .catch((error: unknown) => app.log.error({ err: error }, 'book change'));
+          void (
+            typeof change === 'object' && change && 'alertId' in change
+              ? alertEngine.heard(Number(change.alertId))
+              : tradeEngine.heard(change as BookChange)
+          ).catch((error: unknown) => app.log.error({ err: error }, 'book change'));
         await tradeEngine.start(options.trade?.listen !== false);
+        await alertEngine.start(options.trade?.listen !== false);
         if (!seeded && !engine.fed) {
           await seedPortfolioDemo({ db: database.db, config, trade, market: engine, sides: quotedSides });
         }
@@ -327,7 +345,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
         realtime.onBook = undefined;
         await jobs.stop();
         tradeEngine.stop();
-        await tradeEngine.idle();
+        alertEngine.stop();
+        await Promise.all([tradeEngine.idle(), alertEngine.idle()]);
         await engine.stop();
       },
     },
@@ -435,6 +454,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       await api.register(newsRoutes, { news });
       await api.register(searchRoutes, { engine, news });
       await api.register(realtimeRoutes, { realtime });
+      await api.register(alertRoutes, { alerts: alertService });
       await api.register(quantRoutes, { quant, admin: new QuantAdmin({ ...products, calendar }, quant) });
       await api.register(loanRoutes, { loans, admin: new LoanAdmin(products) });
       await api.register(ipoRoutes, { ipo, admin: new IpoAdmin(products, ipo) });

@@ -1,4 +1,5 @@
 import { memberAdminErrors } from './admin-members.ts';
+import { alertErrors } from './alert.ts';
 import { blocktradeErrors } from './blocktrade.ts';
 import { chainErrors } from './chain.ts';
 import { contentErrors } from './content.ts';
@@ -48,6 +49,7 @@ export const errorStatus = {
   ...walletErrors,
   ...marketErrors,
   ...pushErrors,
+  ...alertErrors,
   ...quantErrors,
   ...loanErrors,
   ...operatorErrors,

@@ -1,5 +1,6 @@
 export * from './admin-members.ts';
 export * from './admin-settings.ts';
+export * from './alert.ts';
 export * from './api.ts';
 export * from './blocktrade.ts';
 export * from './chain.ts';

@@ -1,5 +1,6 @@
 import { adjustmentApi, memberAdminApi } from './admin-members.ts';
 import { backOfficeApi } from './admin-settings.ts';
+import { alertApi } from './alert.ts';
 import type { Api, Endpoint } from './api.ts';
 import { blocktradeAdminApi, blocktradeApi } from './blocktrade.ts';
 import { chainAdminApi, chainApi } from './chain.ts';
@@ -76,6 +77,7 @@ export const apis = {
   blocktradeAdminApi,
   portfolioApi,
   pushApi,
+  alertApi,
   statementApi,
   statementAdminApi,
   chainApi,

@@ -1,5 +1,6 @@
 import { defaultLanguage, type LanguageKey, languageKeys } from '@soar/contract';
 import { admin } from './locales/admin/index.ts';
+import { alert } from './locales/alert/index.ts';
 import { blocktrade } from './locales/blocktrade/index.ts';
 import { chain } from './locales/chain/index.ts';
 import { common } from './locales/common/index.ts';
@@ -27,6 +28,7 @@ export type Namespace = Record<LanguageKey, Catalog>;
  */
 export const namespaces: Record<string, Namespace> = {
   admin,
+  alert,
   common,
   identity,
   installable,

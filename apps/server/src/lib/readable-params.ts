@@ -24,7 +24,7 @@ const moneyNames = new Set([
   'refund',
   'total',
 ]);
-const priceNames = new Set(['price']);
+const priceNames = new Set(['price', 'level', 'stopLoss']);
 
 /** A fill reason's parameters are all prices: the fill, and the limit, stop, trigger, best or target it met. */
 export const fillReasonPrices: ReadonlySet<string> = new Set(['price', 'limit', 'stop', 'trigger', 'best', 'target']);

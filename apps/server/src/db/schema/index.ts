@@ -1,4 +1,5 @@
 export * from './admin.ts';
+export * from './alert.ts';
 export * from './audit.ts';
 export * from './blocktrade.ts';
 export * from './chain.ts';

@@ -42,7 +42,8 @@ const batchSize = 50;
 
 /** Where a notice's push opens the app: the page of what it is about. */
 function pushUrl(reference: string | null): string {
-  const kind = reference?.split(':')[0];
+  const [kind, id] = reference?.split(':') ?? [];
+  if (kind === 'quote' && id) return `/#/pages/quote/stock?symbol=${encodeURIComponent(id)}`;
   const pages: Record<string, string> = {
     order: '/#/pages/main/trade/index',
     position: '/#/pages/main/trade/index',

@@ -13,12 +13,12 @@ import type Decimal from 'decimal.js';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { type FillReasonRecord, tradeOrders, tradePositions } from '../../db/schema/index.ts';
 import { Money, moneyString } from '../../lib/decimal.ts';
+import { priceUnits, type SymbolBook, type Trigger, TriggerBook } from '../../lib/level-book.ts';
 import { type Instrument, tickSize } from '../../market/instrument.ts';
 import type { QuoteProvider } from '../../market/provider.ts';
 import type { Ledger } from '../ledger/index.ts';
 import { sendNotice } from '../notice/index.ts';
 import { release } from './amend.ts';
-import { priceUnits, type SymbolBook, type Trigger, TriggerBook } from './book.ts';
 import { closeIn } from './closing.ts';
 import { batchesOf, executionConcurrency, type Filled, FillWriter } from './execution.ts';
 import type { Execution } from './fill-many.ts';
@@ -88,7 +88,12 @@ export class TradeEngine {
     private readonly trade: TradeService,
     private readonly market: QuoteProvider,
     private readonly ledger: Ledger,
-    private readonly options: { stopOutRatio: (market: string) => Promise<string>; onError?: (error: unknown) => void },
+    private readonly options: {
+      stopOutRatio: (market: string) => Promise<string>;
+      onError?: (error: unknown) => void;
+      /** Told of every position the book files again (its alerts follow it: docs/product.md, Alerts). */
+      positionTracked?: (position: PositionRow) => void;
+    },
   ) {
     this.#writer = new FillWriter(trade, ledger, {
       filled: (result, batched) => this.#filled(result, batched),
@@ -203,6 +208,7 @@ export class TradeEngine {
   }
 
   async trackPosition(position: PositionRow): Promise<void> {
+    this.options.positionTracked?.(position);
     const symbolBook = this.book.of(position.symbol);
     for (const trigger of ['sl', 'tp', 'so'] as const) {
       symbolBook.remove(`${trigger}:${position.id}`);

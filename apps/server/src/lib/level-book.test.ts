@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { priceUnits, SymbolBook } from './book.ts';
+import { priceUnits, SymbolBook } from './level-book.ts';
 
 describe('the trigger book', () => {
   it('compares prices exactly, beyond what a JS number can tell apart', () => {

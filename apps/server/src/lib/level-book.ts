@@ -1,14 +1,15 @@
 import type Decimal from 'decimal.js';
-import { Money } from '../../lib/decimal.ts';
+import { Money } from './decimal.ts';
 
 /**
- * The per-symbol trigger book (docs/trading.md, Engine): waiting triggers sorted by the last price
- * that fires them. `up` entries fire when the price rises to their level (lowest first), `down`
- * entries when it falls to theirs (highest first). A tick pops only the crossed entries: with no
+ * The per-symbol trigger book (docs/trading.md, Engine): waiting triggers sorted by the price
+ * that fires them (the trading engine's orders and position triggers, and price alerts). `up`
+ * entries fire when the price rises to their level (lowest first), `down` entries when it falls to
+ * theirs (highest first). A tick pops only the crossed entries: with no
  * crossed trigger it looks at two array heads, whatever the number of resting orders.
  */
 export type Trigger = {
-  /** `order:<id>`, `sl:<position id>`, `tp:<id>`, `so:<id>`. */
+  /** `order:<id>`, `sl:<position id>`, `tp:<id>`, `so:<id>`; an alert's id. */
   key: string;
   /** In price units (`priceUnits`), so comparisons are exact. */
   level: bigint;

@@ -1,0 +1,3 @@
+export { AlertEngine, alertNoticeKind } from './engine.ts';
+export { alertRoutes } from './routes.ts';
+export { AlertService } from './service.ts';
