@@ -271,7 +271,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
   const alertService = new AlertService({ db: database.db, market: engine, clock: engine.clock });
   alertService.changed = (alertId) =>
-    alertEngine.running ? void alertEngine.heard(alertId) : realtime.publishBook({ alertId });
+    alertEngine.running ? alertEngine.heard(alertId) : realtime.publishBook({ alertId });
   const tradeEngine = new TradeEngine(trade, engine, wallet.ledger, {
     stopOutRatio: async (market) => (await trade.feeRow(market)).stopOutRatio,
     onError: (error) => app.log.error({ err: error }, 'trade execution failed'),

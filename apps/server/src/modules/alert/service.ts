@@ -63,8 +63,11 @@ export function watchedPrice(market: QuoteProvider, instrument: Instrument, watc
 
 /** Members' alerts (docs/product.md, Alerts): set, change, pause, delete, list, history. */
 export class AlertService {
-  /** Told of every change a member makes, so the engine's book follows (on this node or through the relay). */
-  changed: (alertId: number) => void = () => {};
+  /**
+   * Told of every change a member makes, so the engine's book follows (on this node or through the
+   * relay); the answer waits for an engine of this node to have filed it.
+   */
+  changed: (alertId: number) => Promise<void> | void = () => {};
 
   constructor(readonly deps: AlertDeps) {}
 
@@ -104,7 +107,7 @@ export class AlertService {
       if (!created) throw new Error('insert returned no alert');
       return created;
     });
-    this.changed(row.id);
+    await this.changed(row.id);
     return this.view(row, position);
   }
 
@@ -151,7 +154,7 @@ export class AlertService {
       if (!updated) throw new AppError('ALERT_NOT_FOUND');
       return updated;
     });
-    this.changed(row.id);
+    await this.changed(row.id);
     return this.view(row, position);
   }
 
@@ -162,7 +165,7 @@ export class AlertService {
       .where(and(eq(alerts.id, id), eq(alerts.userId, userId), isNull(alerts.deletedAt)))
       .returning({ id: alerts.id });
     if (!row) throw new AppError('ALERT_NOT_FOUND');
-    this.changed(row.id);
+    await this.changed(row.id);
   }
 
   async list(userId: number, symbol?: string): Promise<AlertView[]> {
