@@ -151,7 +151,7 @@ try {
     return { noticesMs, pushMs };
   };
   await round();
-  const results = [];
+  const results: { noticesMs: number; pushMs: number }[] = [];
   for (let i = 0; i < rounds; i += 1) results.push(await round());
   const worst = (pick: (result: { noticesMs: number; pushMs: number }) => number) =>
     Math.max(...results.map(pick)).toFixed(0);
