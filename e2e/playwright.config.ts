@@ -70,6 +70,9 @@ export default defineConfig({
       NODE_ENV: 'development',
       // The API helpers give each call its own address (tests/mail.ts `ownAddress`).
       TRUST_PROXY: 'true',
+      // Passkeys are bound to this origin and its host (WEBAUTHN_RP_ID defaults to it): passkeys.spec
+      // opens the app at localhost, where WebAuthn allows http, not at the 127.0.0.1 of baseURL.
+      PUBLIC_ORIGIN: `http://localhost:${port}`,
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       // USDT on ERC-20 from the EVM node global-setup.ts starts: members get their own addresses.
       ...chainEnv,

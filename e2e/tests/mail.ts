@@ -27,6 +27,16 @@ function decode(raw: string): string {
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 }
 
+/** Waits for message number `after + 1` to `address`: its raw headers and its decoded text. */
+export async function mailFor(address: string, after: number): Promise<{ headers: string; text: string }> {
+  await expect
+    .poll(() => mailCount(address), { message: `a mail to ${address}`, timeout: 20_000 })
+    .toBeGreaterThan(after);
+  const raw = messagesTo(address).at(-1) ?? '';
+  const split = raw.search(/\r?\n\r?\n/);
+  return { headers: raw.slice(0, split).replace(/\r?\n[ \t]+/g, ' '), text: decode(raw.slice(split)) };
+}
+
 /** Waits for message number `after + 1` to `address` and reads the code in its English text. */
 export async function codeFor(address: string, after: number): Promise<string> {
   await expect.poll(() => mailCount(address), { message: `a code mailed to ${address}` }).toBeGreaterThan(after);

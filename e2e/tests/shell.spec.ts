@@ -7,8 +7,8 @@ function collectErrors(page: Page): string[] {
   return errors;
 }
 
-test('the route table covers the spec’s 44 pages, the performance and statements pages and the sign-out link page, five of them tabs', () => {
-  expect(routes).toHaveLength(47);
+test('the route table covers the spec’s 44 pages, the performance, statements and price alerts pages, the sign-out link page, the passkeys page and the notification settings and unsubscribe pages, five of them tabs', () => {
+  expect(routes).toHaveLength(51);
   expect(routes.filter((route) => route.tab).map((route) => route.path)).toEqual([
     '/',
     '/pages/main/market/index',

@@ -69,6 +69,12 @@ import { withMailPhrase } from './modules/member/index.ts';
 import { memberRoutes } from './modules/member/routes.ts';
 import { newsRoutes } from './modules/news/routes.ts';
 import { NewsService } from './modules/news/service.ts';
+import {
+  NotificationMailer,
+  NotificationSettingsService,
+  notificationRoutes,
+  unsubscribeSecret,
+} from './modules/notification/index.ts';
 import { PortfolioService, portfolioRoutes, portfolioSnapshotJob } from './modules/portfolio/index.ts';
 import { PushService, pushRoutes, vapidKeys } from './modules/push/index.ts';
 import { quantAccrueJob } from './modules/quant/accrual.ts';
@@ -313,6 +319,23 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     onError: (error) => app.log.warn({ err: error }, 'push'),
   });
   jobs.registerWorker(push.sender());
+  const delivery = createCodeSender({ smtpUrl: config.smtpUrl, log: app.log, sms: options.smsProvider });
+  app.addHook('onClose', async () => delivery.close());
+  // Every mail Soar sends a member carries their anti-phishing phrase (docs/identity.md).
+  const codeSender = withMailPhrase(database.db, options.codeSender ?? delivery.sender);
+  // Notification mail (docs/api.md, Notifications): a worker of the engine node, off every request.
+  const mailLinks = unsubscribeSecret(config);
+  const notificationSettings = new NotificationSettingsService(database.db, mailLinks);
+  jobs.registerWorker(
+    new NotificationMailer({
+      db: database.db,
+      mailer: codeSender,
+      origin: config.publicOrigin ?? `http://localhost:${config.port}`,
+      secret: mailLinks,
+      decimalsOf: (code) => settings.snapshot.currencies.find((currency) => currency.code === code)?.decimals,
+      onError: (error) => app.log.warn({ err: error }, 'notification mail'),
+    }).worker(),
+  );
   // The engine's work (docs/scaling.md, Standby engine): on the node holding the engine lease.
   let seeded = false;
   let reports: NodeJS.Timeout | undefined;
@@ -394,10 +417,6 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     members: new MemberAdmin(database.db, wallet.accounts, trade),
     adjustments: new AdjustmentService(database.db, wallet.ledger),
   };
-  const delivery = createCodeSender({ smtpUrl: config.smtpUrl, log: app.log, sms: options.smsProvider });
-  app.addHook('onClose', async () => delivery.close());
-  // Every mail Soar sends a member carries their anti-phishing phrase (docs/identity.md).
-  const codeSender = withMailPhrase(database.db, options.codeSender ?? delivery.sender);
   const demoLogins = demoLoginsLine(config);
   if (demoLogins) app.log.info(demoLogins);
 
@@ -470,6 +489,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       await api.register(statementRoutes, { statements });
       await api.register(chainRoutes, chain);
       await api.register(pushRoutes, { push });
+      await api.register(notificationRoutes, { settings: notificationSettings });
     },
     { prefix: '/api/v1' },
   );

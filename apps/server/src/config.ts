@@ -25,6 +25,12 @@ const environment = z.object({
   ADMIN_PASSWORD: z.string().min(8).optional(),
   SMTP_URL: urlWith('smtp', 'smtps').optional(),
   PUBLIC_ORIGIN: urlWith('http', 'https').optional(),
+  WEBAUTHN_RP_ID: z
+    .string()
+    .regex(/^(?=.{1,253}$)[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/, {
+      message: 'must be a host name such as soar.example.com (no scheme, port or path)',
+    })
+    .optional(),
   WEB_DIST: z.string().min(1).optional(),
   ADMIN_DIST: z.string().min(1).optional(),
   TRUST_PROXY: booleanFlag.default(false),
@@ -83,13 +89,17 @@ const environment = z.object({
     )
     .default([]),
   FEED_STALE_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
+  UNSUBSCRIBE_SECRET: z
+    .string()
+    .min(32, { message: 'must be at least 32 characters (openssl rand -base64 32)' })
+    .optional(),
 });
 
 /** Account keys are checked apart: a message must never repeat what was given (it may be a private key). */
 const secretVariables = ['DEPOSIT_XPUB_ERC20', 'DEPOSIT_XPUB_TRC20'] as const;
 
 /** Private keys the environment checks: an error names the variable, never the value. */
-const hiddenVariables = new Set(['VAPID_PRIVATE_KEY']);
+const hiddenVariables = new Set(['VAPID_PRIVATE_KEY', 'UNSUBSCRIBE_SECRET']);
 
 /** One network of the crypto rails (docs/operations.md, Chain). */
 export type ChainNetworkConfig = {
@@ -124,6 +134,8 @@ export type Config = {
   smtpUrl?: string;
   /** Where members open the web app (links in mails); default `http://localhost:<port>`. */
   publicOrigin?: string;
+  /** The relying party id of members' passkeys: `PUBLIC_ORIGIN`'s host or a suffix of it (docs/identity.md, Passkeys). */
+  webauthnRpId?: string;
   /** The built web app to serve at `/`; nothing is served there when it is missing. */
   webDist: string;
   /** The built back office to serve at `/admin/`; nothing is served there when it is missing. */
@@ -137,6 +149,8 @@ export type Config = {
   marketEngine: 'on' | 'off';
   /** Web Push (docs/api.md, Push): VAPID keys (generated in development), contact, allowed origins. */
   push?: { publicKey?: string; privateKey?: string; subject: string; allowlist: string[] };
+  /** Signs the unsubscribe links of notification mails (generated outside production when unset). */
+  unsubscribeSecret?: string;
   /** How long the engine lease lasts unrenewed: a standby takes over within it (docs/scaling.md). */
   engineLeaseSeconds: number;
   /** The simulator's seed: the same seed replays the same market. */
@@ -162,6 +176,18 @@ export type FeedConfig = {
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
+}
+
+/** WebAuthn binds a passkey to a host and its parents: the origin's host must be the id or end in `.<id>`. */
+function relyingPartyId(origin: string, configured: string | undefined): string {
+  const host = new URL(origin).hostname;
+  if (configured === undefined) return host;
+  if (host !== configured && !host.endsWith(`.${configured}`)) {
+    throw new ConfigError(
+      `Invalid configuration: WEBAUTHN_RP_ID=${JSON.stringify(configured)} must be the host of PUBLIC_ORIGIN (${host}) or a parent domain of it`,
+    );
+  }
+  return configured;
 }
 
 const repositoryRoot = path.resolve(import.meta.dirname, '../../..');
@@ -232,6 +258,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: env.ADMIN_PASSWORD,
     smtpUrl: env.SMTP_URL,
     publicOrigin: env.PUBLIC_ORIGIN,
+    webauthnRpId: relyingPartyId(env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`, env.WEBAUTHN_RP_ID),
     webDist: path.resolve(env.WEB_DIST ?? path.join(repositoryRoot, 'apps/web/dist')),
     adminDist: path.resolve(env.ADMIN_DIST ?? path.join(repositoryRoot, 'apps/admin/dist')),
     requireOperatorTotp: env.NODE_ENV === 'production',
@@ -245,6 +272,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       subject: env.VAPID_SUBJECT,
       allowlist: env.PUSH_ENDPOINT_ALLOWLIST,
     },
+    unsubscribeSecret: env.UNSUBSCRIBE_SECRET,
     simulatorSeed: env.SIMULATOR_SEED,
     marketsAlwaysOpen: env.MARKETS_ALWAYS_OPEN ?? env.NODE_ENV === 'development',
     chain: {

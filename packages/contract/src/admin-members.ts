@@ -50,12 +50,14 @@ export const memberFreezeEvent = z.object({
   operatorName: z.string(),
   time,
 });
-/** The member's second factors (docs/admin.md, Members): whether two-step sign-in is on, since and last used. */
+/** The member's second factors (docs/admin.md, Members): whether two-step sign-in is on, since and last used; passkeys. */
 export const memberSecondFactors = z.object({
   totp: z.boolean(),
   totpEnabledAt: time.nullable(),
   totpLastUsedAt: time.nullable().describe('the start of the 30 s step of the last code accepted'),
   recoveryCodesLeft: z.number().int(),
+  passkeys: z.number().int().describe('passkeys the member added (docs/identity.md, Passkeys)'),
+  passkeyLastUsedAt: time.nullable().describe('the last sign-in or second step with any of them'),
 });
 /** A member with what an operator needs beside a review: balances, KYC, recent money. */
 export const adminMemberDetail = adminMemberItem.extend({

@@ -8,7 +8,9 @@ import { ipoErrors } from './ipo.ts';
 import { loanErrors } from './loan.ts';
 import { marketErrors } from './market.ts';
 import { memberErrors } from './member.ts';
+import { notificationErrors } from './notification.ts';
 import { operatorErrors } from './operator.ts';
+import { passkeyErrors } from './passkey.ts';
 import { portfolioErrors } from './portfolio.ts';
 import { pushErrors } from './push.ts';
 import { quantErrors } from './quant.ts';
@@ -49,6 +51,7 @@ export const errorStatus = {
   ...walletErrors,
   ...marketErrors,
   ...pushErrors,
+  ...notificationErrors,
   ...alertErrors,
   ...quantErrors,
   ...loanErrors,
@@ -63,6 +66,7 @@ export const errorStatus = {
   ...statementErrors,
   ...chainErrors,
   ...signInErrors,
+  ...passkeyErrors,
   ...withdrawalHoldErrors,
 } as const;
 

@@ -20,7 +20,9 @@ import { legacyApi } from './legacy.ts';
 import { loanAdminApi, loanApi } from './loan.ts';
 import { marketAdminApi, marketApi } from './market.ts';
 import { memberApi } from './member.ts';
+import { notificationApi } from './notification.ts';
 import { operatorAdminApi, operatorApi } from './operator.ts';
+import { passkeyApi } from './passkey.ts';
 import { portfolioApi } from './portfolio.ts';
 import { pushApi } from './push.ts';
 import { quantAdminApi, quantApi } from './quant.ts';
@@ -77,12 +79,14 @@ export const apis = {
   blocktradeAdminApi,
   portfolioApi,
   pushApi,
+  notificationApi,
   alertApi,
   statementApi,
   statementAdminApi,
   chainApi,
   chainAdminApi,
   signInApi,
+  passkeyApi,
 } as const satisfies Record<string, Api>;
 
 /** Each operator entry with the name of its api object and its key. */

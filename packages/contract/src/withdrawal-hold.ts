@@ -23,6 +23,7 @@ export const withdrawalHoldReasons = [
   'totpOff',
   'totpReset',
   'allowListOff',
+  'passkeyRemoved',
 ] as const;
 export type WithdrawalHoldReason = (typeof withdrawalHoldReasons)[number];
 

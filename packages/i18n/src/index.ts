@@ -10,6 +10,7 @@ import { ipo } from './locales/ipo/index.ts';
 import { loan } from './locales/loan/index.ts';
 import { market } from './locales/market/index.ts';
 import { member } from './locales/member/index.ts';
+import { notifications } from './locales/notifications/index.ts';
 import { portfolio } from './locales/portfolio/index.ts';
 import { push } from './locales/push/index.ts';
 import { quant } from './locales/quant/index.ts';
@@ -36,6 +37,7 @@ export const namespaces: Record<string, Namespace> = {
   loan,
   market,
   member,
+  notifications,
   portfolio,
   push,
   quant,

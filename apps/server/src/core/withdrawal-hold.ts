@@ -1,6 +1,7 @@
 import {
   defaultWithdrawalHoldHours,
   type LanguageKey,
+  resolveLanguage,
   type WithdrawalHoldReason,
   withdrawalHoldSetting,
   withdrawStatuses,
@@ -89,12 +90,20 @@ export async function withdrawalHoldOf(
 }
 
 /** A mail to a member about their account, sent through the code sender's mail path (member/delivery.ts). */
-export type AccountMail = { destination: string; lang: LanguageKey; kind: string; subject: string; text: string };
+export type AccountMail = {
+  destination: string;
+  lang: LanguageKey;
+  kind: string;
+  subject: string;
+  text: string;
+  /** Headers of the mail besides the usual ones: a notification's List-Unsubscribe (RFC 8058). */
+  headers?: Record<string, string>;
+};
 export type AccountMailer = { sendMail(mail: AccountMail): Promise<void> };
 
 /**
  * Tells the member's open apps of the new notice and mails the member (when they have a mail
- * address) in `lang`. The mail goes out in the background: a slow or failing mail server never
+ * address) in `lang`, or in the member's own language when an operator started the hold. The mail goes out in the background: a slow or failing mail server never
  * holds up or fails the change that started the hold; a failure is logged.
  */
 export function announceWithdrawalHold(
@@ -105,19 +114,23 @@ export function announceWithdrawalHold(
     log: { error(object: object, message: string): void };
   },
   hold: StartedHold,
-  lang: LanguageKey,
+  lang: LanguageKey | 'member',
 ): void {
   deps.bus?.emit('notice', { userId: hold.userId, id: hold.noticeId });
   const send = async () => {
-    const [user] = await deps.db.select({ mail: users.mail }).from(users).where(eq(users.id, hold.userId));
+    const [user] = await deps.db
+      .select({ mail: users.mail, lang: users.lang })
+      .from(users)
+      .where(eq(users.id, hold.userId));
     if (!user?.mail) return;
     const params = { until: holdTime(hold.endsAt) };
+    const language = lang === 'member' ? resolveLanguage(user.lang) : lang;
     await deps.mailer.sendMail({
       destination: user.mail,
-      lang,
+      lang: language,
       kind: 'withdrawalHold',
-      subject: translate(lang, `notice.withdrawalHold.${hold.reason}.title`, params),
-      text: translate(lang, `notice.withdrawalHold.${hold.reason}.body`, params),
+      subject: translate(language, `notice.withdrawalHold.${hold.reason}.title`, params),
+      text: translate(language, `notice.withdrawalHold.${hold.reason}.body`, params),
     });
   };
   send().catch((error: unknown) => deps.log.error({ err: error, userId: hold.userId }, 'withdrawal hold mail failed'));

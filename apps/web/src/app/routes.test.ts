@@ -12,14 +12,14 @@ const ownData = [
   /^\/pages\/deposit\//,
   /^\/pages\/withdraw\/crypto$/,
   /^\/pages\/history\/record$/,
-  /^\/pages\/profile\/(transfer|transcation|performance|statements)$/,
+  /^\/pages\/profile\/(transfer|transcation|performance|statements|alerts)$/,
   /^\/pages\/kycverify\//,
   // The loan offer is for everyone to read (applying asks for a login); loans are the member's own.
   /^\/pages\/borrow\/(detail|history)$/,
   /^\/pages\/quantify\/(list|history)$/,
   /^\/pages\/payment\//,
   /^\/pages\/card\/crypto$/,
-  /^\/pages\/setting\/(password|paypwd)$/,
+  /^\/pages\/setting\/(password|paypwd|passkeys|notifications)$/,
   /^\/pages\/main\/watchlist\/manage$/,
 ];
 

@@ -36,6 +36,15 @@ export async function startUp(): Promise<void> {
     if (base.custom.trim() !== '') setTimeout(injectCustomScript, 0);
   }
   app.setInit(true);
+  // New notices pop in the open app (docs/api.md, Notifications); loaded after start, not at first load.
+  void import('../features/notification/index.ts').then(
+    (module) =>
+      module.watchLiveNotices({
+        now: () => useSessionStore.getState().isLogined,
+        subscribe: (listener) => useSessionStore.subscribe((state) => listener(state.isLogined)),
+      }),
+    ignore,
+  );
 }
 
 function injectCustomScript(): void {

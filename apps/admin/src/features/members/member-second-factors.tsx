@@ -12,8 +12,9 @@ type MemberDetail = ApiData<'GET /admin/user/detail'>;
 
 /**
  * A member's second factors (docs/admin.md, Members): two-step sign-in on or off, since when and
- * last used, recovery codes left; support resets it after an identity check, which the reason
- * records (audited; the member's withdrawals then wait for the hold).
+ * last used, recovery codes left, and how many passkeys with their last use; support resets
+ * two-step sign-in after an identity check, which the reason records (audited; the member's
+ * withdrawals then wait for the hold).
  */
 export function MemberSecondFactors({
   member,
@@ -67,6 +68,17 @@ export function MemberSecondFactors({
           {t('members.recoveryCodesLeft', { count: factors.recoveryCodesLeft })}
         </Typography.Text>
       )}
+      <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="passkeys-state">
+        {t('members.passkeys', { count: factors.passkeys })}
+        {factors.passkeys > 0 && (
+          <>
+            {' · '}
+            {factors.passkeyLastUsedAt
+              ? t('members.passkeyLastUsed', { time: formatTime(factors.passkeyLastUsedAt) })
+              : t('members.passkeyNeverUsed')}
+          </>
+        )}
+      </Typography.Text>
       <Modal
         open={asking}
         title={t('members.totpResetTitle', { uid: member.uid })}

@@ -11,6 +11,8 @@ export * from './market.ts';
 export * from './member.ts';
 export * from './news.ts';
 export * from './notice.ts';
+export * from './notification.ts';
+export * from './passkey.ts';
 export * from './portfolio.ts';
 export * from './push.ts';
 export * from './quant.ts';

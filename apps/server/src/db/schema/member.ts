@@ -26,6 +26,8 @@ export const users = pgTable(
     totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
     /** The last time step a code was accepted for: a code is never accepted twice. */
     totpLastStep: integer('totp_last_step'),
+    /** The language of the last sign-in or registration, or of the notification settings: mails use it. */
+    lang: text('lang'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [uniqueIndex('users_phone_unique').on(table.areaCode, table.phone)],

@@ -42,7 +42,7 @@ export const backOfficeRoutes: FastifyPluginAsync<BackOfficeServices> = async (
   });
   route(app, memberAdminApi.totpReset, async (request, { actor }) => {
     const { member, hold } = await members.resetTotp(actor, request.body, new Date(app.jobs.clock()));
-    announceWithdrawalHold({ db: app.db, mailer, bus: app.bus, log: app.log }, hold, 'en');
+    announceWithdrawalHold({ db: app.db, mailer, bus: app.bus, log: app.log }, hold, 'member');
     return member;
   });
   route(app, memberAdminApi.positions, (request) => members.positions(request.query));

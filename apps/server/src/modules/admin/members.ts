@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, isNull, max, or, type SQL, sql } from 'drizzle-orm';
 import { recordAudit } from '../../core/audit.ts';
 import { type StartedHold, startWithdrawalHold } from '../../core/withdrawal-hold.ts';
 import type { Database, Transaction } from '../../db/client.ts';
@@ -7,6 +7,7 @@ import {
   balances,
   deposits,
   loginAttempts,
+  memberPasskeys,
   memberRecoveryCodes,
   operators,
   sessions,
@@ -119,6 +120,10 @@ export class MemberAdmin {
       .select({ left: count() })
       .from(memberRecoveryCodes)
       .where(and(eq(memberRecoveryCodes.userId, id), isNull(memberRecoveryCodes.usedAt)));
+    const [keys = { n: 0, lastUsedAt: null }] = await this.db
+      .select({ n: count(), lastUsedAt: max(memberPasskeys.lastUsedAt) })
+      .from(memberPasskeys)
+      .where(eq(memberPasskeys.userId, id));
     return {
       ...memberView(user),
       inviteCode: user.inviteCode,
@@ -128,6 +133,8 @@ export class MemberAdmin {
         totpEnabledAt: user.totpEnabledAt?.toISOString() ?? null,
         totpLastUsedAt: user.totpLastStep === null ? null : new Date(user.totpLastStep * 30_000).toISOString(),
         recoveryCodesLeft: recoveryLeft,
+        passkeys: keys.n,
+        passkeyLastUsedAt: keys.lastUsedAt?.toISOString() ?? null,
       },
       balances: balanceRows.map((row) => ({
         currency: row.currency,

@@ -8,6 +8,7 @@ import { type PageQuery, paginate } from '../../lib/paginate.ts';
 import type { Actor } from '../../lib/route.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import type { Book, Ledger } from '../ledger/index.ts';
+import { sendNotice } from '../notice/index.ts';
 
 type ConversationRow = typeof supportConversations.$inferSelect;
 type MessageRow = typeof supportMessages.$inferSelect;
@@ -33,6 +34,12 @@ function messageView(row: MessageRow): SupportMessage {
     image: row.image,
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+/** The start of an answer, as a notice quotes it. */
+function excerpt(text: string, length = 140): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return [...flat].length > length ? `${[...flat].slice(0, length - 1).join('')}…` : flat;
 }
 
 const ownerCondition = (owner: ChatOwner) =>
@@ -257,8 +264,16 @@ export class SupportService {
         })
         .where(eq(supportConversations.id, conversation.id));
       const message = messageView(row);
-      if (conversation.userId !== null) book.emit('support', { userId: conversation.userId, message });
-      else if (conversation.guestHash) {
+      if (conversation.userId !== null) {
+        book.emit('support', { userId: conversation.userId, message });
+        // The member hears of the answer with the app closed too: push, and mail when chosen.
+        await sendNotice(book, {
+          userId: conversation.userId,
+          kind: 'supportReply',
+          params: { text: excerpt(body.text) },
+          reference: `support:${conversation.id}`,
+        });
+      } else if (conversation.guestHash) {
         book.emit('supportTopic', { topic: guestTopic(conversation.guestHash), data: message, as: 'support' });
       }
       book.emit('supportTopic', { topic: deskTopic, data: { conversationId: conversation.id, message, unread: 0 } });

@@ -87,8 +87,8 @@ export class SmtpCodeSender implements CodeSender {
     await this.#transport.sendMail({ from: this.#from, to: message.destination, subject, text });
   }
 
-  async sendMail({ destination, subject, text }: AccountMail): Promise<void> {
-    await this.#transport.sendMail({ from: this.#from, to: destination, subject, text });
+  async sendMail({ destination, subject, text, headers }: AccountMail): Promise<void> {
+    await this.#transport.sendMail({ from: this.#from, to: destination, subject, text, headers });
   }
 
   close(): void {

@@ -209,6 +209,15 @@ export async function refuseWhileLocked(db: Database, subject: LoginSubject, cli
   });
 }
 
+/** A sign-in checked elsewhere (a member's passkey) that succeeded: the device list shows it as a password's. */
+export async function recordLoginSuccess(
+  db: Database | Transaction,
+  subject: LoginSubject,
+  client: Client,
+): Promise<void> {
+  await record(db, subject, 'success', client);
+}
+
 /**
  * Counts another wrong secret of a login (a TOTP or recovery code) exactly like a wrong password:
  * it may lock the subject. Throws `wrong` (or LOGIN_LOCKED when this failure locked it).

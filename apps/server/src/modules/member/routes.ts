@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { MemberRoutesOptions } from './options.ts';
+import { passkeyRoutes } from './passkey-routes.ts';
 import { profileRoutes } from './profile-routes.ts';
 import { registerRoutes } from './register-routes.ts';
 import { sessionRoutes } from './session-routes.ts';
@@ -19,4 +20,5 @@ export const memberRoutes: FastifyPluginAsync<MemberRoutesOptions> = async (app,
   await app.register(sessionRoutes, member);
   await app.register(profileRoutes, member);
   await app.register(signInRoutes, member);
+  await app.register(passkeyRoutes, member);
 };

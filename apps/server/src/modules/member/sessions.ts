@@ -1,8 +1,8 @@
 import type { LanguageKey, LoginAnswer } from '@soar/contract';
-import { and, desc, eq, ne } from 'drizzle-orm';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import { memberSessionLive } from '../../core/sessions.ts';
 import type { Database, Transaction } from '../../db/client.ts';
-import { loginAttempts, sessions } from '../../db/schema/index.ts';
+import { loginAttempts, sessions, users } from '../../db/schema/index.ts';
 import type { EventBus } from '../../lib/bus.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashToken, memberSessionTtlMs, newToken } from '../../lib/tokens.ts';
@@ -42,6 +42,13 @@ export async function openSession(db: Database | Transaction, userId: number, cl
     .values({ userId, tokenHash: hashToken(token), expiresAt, ip, userAgent })
     .returning({ id: sessions.id });
   if (session) await noteSignIn(db, { id: session.id, userId }, client);
+  // The language mails to the member are written in (notification mail, holds an operator started).
+  if (client.lang) {
+    await db
+      .update(users)
+      .set({ lang: client.lang })
+      .where(and(eq(users.id, userId), sql`${users.lang} is distinct from ${client.lang}`));
+  }
   return { token, expiresAt: expiresAt.toISOString(), ...(await userInfoOf(db, userId)) };
 }
 

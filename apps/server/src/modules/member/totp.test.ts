@@ -450,6 +450,8 @@ describe('two-step sign-in: reset by support (docs/admin.md, Members)', () => {
       totpEnabledAt: null,
       totpLastUsedAt: null,
       recoveryCodesLeft: 0,
+      passkeys: 0,
+      passkeyLastUsedAt: null,
     });
     const login = await http.post('member/login', { mail: who.mail, password: 'secret1' });
     expect(login.json().data.token).toEqual(expect.any(String));

@@ -35,8 +35,8 @@ function recoveryDigest(typed: string): string | undefined {
   return createHash('sha256').update(code).digest('hex');
 }
 
-/** The account as the authenticator app lists it: the member's mail, else phone, else UID. */
-function accountLabel(user: User): string {
+/** The account as the authenticator app (or a passkey) lists it: the member's mail, else phone, else UID. */
+export function accountLabel(user: User): string {
   if (user.mail) return user.mail;
   if (user.phone && user.areaCode) return phoneDestination(user.areaCode, user.phone);
   return user.uid;

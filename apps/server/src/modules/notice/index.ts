@@ -1,2 +1,3 @@
+export { noticePage } from './page.ts';
 export { sendNotice } from './send.ts';
 export { noticeTexts } from './texts.ts';

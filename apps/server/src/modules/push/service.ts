@@ -7,7 +7,8 @@ import { pushSubscriptions, sessions } from '../../db/schema/index.ts';
 import type { Worker } from '../../jobs/workers.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { DecimalsOf } from '../../lib/readable-params.ts';
-import { noticeTexts } from '../notice/index.ts';
+import { noticePage, noticeTexts } from '../notice/index.ts';
+import { pushWanted } from '../notification/index.ts';
 import { endpointAllowed, postPush } from './endpoint.ts';
 import type { VapidKeys } from './keys.ts';
 
@@ -40,26 +41,10 @@ type Delivery = {
 const maxAttempts = 5;
 const batchSize = 50;
 
-/** Where a notice's push opens the app: the page of what it is about. */
-function pushUrl(reference: string | null): string {
-  const [kind, id] = reference?.split(':') ?? [];
-  if (kind === 'quote' && id) return `/#/pages/quote/stock?symbol=${encodeURIComponent(id)}`;
-  const pages: Record<string, string> = {
-    order: '/#/pages/main/trade/index',
-    position: '/#/pages/main/trade/index',
-    deposit: '/#/pages/deposit/record',
-    withdrawal: '/#/pages/history/record',
-    kyc: '/#/pages/kycverify/index',
-    loan: '/#/pages/borrow/history',
-    ipo: '/#/pages/product/newstock',
-    block: '/#/pages/product/blocktrade',
-  };
-  return (kind && pages[kind]) || '/#/';
-}
-
 /**
- * Web Push (docs/api.md, Push): members' subscriptions, and the sender that pushes every new
- * notice to its member's live subscriptions. Notices are the outbox: the sender reads them after
+ * Web Push (docs/api.md, Push): members' subscriptions, and the sender that pushes each new
+ * notice to its member's live subscriptions, when the member has push on for its kind (docs/api.md,
+ * Notifications; announcements and kinds outside the map stay in the inbox). Notices are the outbox: the sender reads them after
  * their commit, off every request's and the engine's path, and tries a failed push again later.
  */
 export class PushService {
@@ -122,7 +107,7 @@ export class PushService {
         await tx.execute(sql`
           insert into push_deliveries (subscription_id, notice_id, next_at)
           select s.id, n.id, ${now} from notices n join push_subscriptions s on s.user_id = n.user_id
-          where n.id > ${from} and n.id <= ${upTo}
+          where n.id > ${from} and n.id <= ${upTo} and ${pushWanted({ userId: sql`n.user_id`, kind: sql`n.kind` })}
           on conflict do nothing`);
       }
       await tx.execute(sql`
@@ -151,7 +136,7 @@ export class PushService {
     const texts = noticeTexts(lang, delivery.kind, delivery.params, this.deps.decimalsOf);
     const payload = JSON.stringify({
       ...texts,
-      url: pushUrl(delivery.reference),
+      url: noticePage(delivery.reference),
       tag: `notice:${delivery.notice_id}`,
     });
     const key = sql`subscription_id = ${delivery.subscription_id} and notice_id = ${delivery.notice_id}`;

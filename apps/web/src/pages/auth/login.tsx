@@ -6,10 +6,17 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { routeTitleOf } from '../../app/routes.ts';
 import { loginByMail, loginByPhone } from '../../features/member/api/auth.ts';
+import {
+  passkeySecondStep,
+  passkeySecondStepOptions,
+  passkeySignInOptions,
+  signInWithPasskey,
+} from '../../features/member/api/passkeys.ts';
 import { loginSecondFactor } from '../../features/member/api/two-step.ts';
 import { defaultAreaCode } from '../../features/member/components/area-codes.ts';
 import { ContactFields, ContactTabs, type ContactType } from '../../features/member/components/contact-fields.tsx';
 import { PasswordInput } from '../../features/member/components/password-input.tsx';
+import { signWithPasskey } from '../../features/member/passkey/webauthn.ts';
 import { completeLogin, currentRedirect } from '../../features/session/session.ts';
 import { contractErrors } from '../../shared/contract-errors.ts';
 import { useFormCheck } from '../../shared/form-check.ts';
@@ -89,6 +96,11 @@ export function Page() {
           <PasswordInput placeholder={t('account.form.passwordPlaceholder')} testId="password" />
         </Form.Item>
       </Form>
+      <div className="account-alternative">
+        <Button block fill="outline" color="primary" size="large" onClick={passkeySignIn} data-testid="passkey-sign-in">
+          {t('account.passkeys.signIn')}
+        </Button>
+      </div>
       <div className="account-links">
         <Link to="/pages/auth/register" data-testid="to-register">
           {t('account.login.toRegister')}
@@ -99,6 +111,16 @@ export function Page() {
       </div>
     </section>
   );
+}
+
+/** A sign-in with a passkey the device holds for Soar: no name or password typed (docs/identity.md, Passkeys). */
+async function passkeySignIn() {
+  const answer = await passkeySignInOptions().catch(() => undefined);
+  if (!answer) return;
+  const response = await signWithPasskey(answer.options);
+  if (!response) return;
+  const login = await signInWithPasskey({ response }).catch(() => undefined);
+  if (login) signIn(login);
 }
 
 function signIn(answer: LoginAnswer) {
@@ -112,15 +134,25 @@ function SecondStep({ challenge, onBack }: { challenge: string; onBack: () => vo
   const [form] = Form.useForm<{ code?: string }>();
   const bodyOf = (values: { code?: string }) => ({ challenge, code: (values.code ?? '').trim() });
   const check = useFormCheck<{ code?: string }>(form, (values) => contractErrors(secondFactorBody, bodyOf(values), t));
+  const expired = (error: unknown) => {
+    // Expired or already used: the password step again (the error was shown).
+    if (error instanceof RequestError && error.code === 'LOGIN_CHALLENGE_EXPIRED') onBack();
+    return undefined;
+  };
 
   const submit = async (values: { code?: string }) => {
     if (!check.passes(values)) return;
-    const answer = await loginSecondFactor(bodyOf(values)).catch((error: unknown) => {
-      // Expired or already used: the password step again (the error was shown).
-      if (error instanceof RequestError && error.code === 'LOGIN_CHALLENGE_EXPIRED') onBack();
-      return undefined;
-    });
+    const answer = await loginSecondFactor(bodyOf(values)).catch(expired);
     if (answer) signIn(answer);
+  };
+
+  const answerWithPasskey = async () => {
+    const answer = await passkeySecondStepOptions(challenge).catch(expired);
+    if (!answer) return;
+    const response = await signWithPasskey(answer.options);
+    if (!response) return;
+    const login = await passkeySecondStep({ challenge, response }).catch(expired);
+    if (login) signIn(login);
   };
 
   return (
@@ -148,6 +180,11 @@ function SecondStep({ challenge, onBack }: { challenge: string; onBack: () => vo
           />
         </Form.Item>
       </Form>
+      <div className="account-alternative">
+        <Button block fill="outline" color="primary" onClick={answerWithPasskey} data-testid="second-step-passkey">
+          {t('account.passkeys.secondStep')}
+        </Button>
+      </div>
       <div className="account-links">
         <button type="button" className="link-button" onClick={onBack} data-testid="second-step-back">
           {t('account.login.back')}

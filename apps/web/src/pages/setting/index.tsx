@@ -4,6 +4,7 @@ import { Button, List, Selector, Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { logoutRequest } from '../../features/member/api/auth.ts';
+import { usePasskeys } from '../../features/member/api/passkeys.ts';
 import {
   type LoginAttempt,
   revokeAllSessions,
@@ -12,7 +13,6 @@ import {
 } from '../../features/member/api/sessions.ts';
 import { MailPhraseSettings, SignOutOthers } from '../../features/member/components/sign-in-security.tsx';
 import { TwoStepSettings } from '../../features/member/components/two-step-settings.tsx';
-import { PushSettings } from '../../features/member/push/push-settings.tsx';
 import { logout } from '../../features/session/session.ts';
 import { useSessionStore } from '../../features/session/store.ts';
 import { confirm, toast } from '../../shared/feedback.ts';
@@ -77,6 +77,7 @@ function MemberSettings() {
   const queryClient = useQueryClient();
   const hasPayPassword = useSessionStore((state) => state.userInfo?.hasPayPassword === true);
   const { data, refetch } = useSessions(true);
+  const passkeys = usePasskeys().data?.passkeys;
   const locale = i18n.language;
 
   const signOut = async () => {
@@ -114,6 +115,16 @@ function MemberSettings() {
           </List.Item>
           <List.Item
             arrow
+            onClick={() => navigate('/pages/setting/passkeys')}
+            extra={
+              <span data-testid="passkeys-count">{passkeys ? passkeys.length || t('account.passkeys.none') : ''}</span>
+            }
+            data-testid="to-passkeys"
+          >
+            {t('pages.setting.passkeys')}
+          </List.Item>
+          <List.Item
+            arrow
             onClick={() => navigate('/pages/setting/paypwd')}
             extra={
               <span data-testid="paypwd-state">
@@ -131,7 +142,18 @@ function MemberSettings() {
 
       <MailPhraseSettings />
 
-      <PushSettings />
+      <section className="account-section" data-testid="notification-settings-link">
+        <List>
+          <List.Item
+            arrow
+            description={t('notifications.openHint')}
+            onClick={() => navigate('/pages/setting/notifications')}
+            data-testid="to-notifications"
+          >
+            {t('notifications.open')}
+          </List.Item>
+        </List>
+      </section>
 
       <section className="account-section" data-testid="devices">
         <h2 className="section-title">{t('account.settings.devices')}</h2>

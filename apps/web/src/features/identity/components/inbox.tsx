@@ -4,6 +4,7 @@ import { BellOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../shared/format.ts';
+import { navigate } from '../../../shared/navigation.ts';
 import { Sheet } from '../../../shared/ui/sheet.tsx';
 import { readNotices, useNotices, useUnreadNotices } from '../api.ts';
 import styles from '../identity.module.css';
@@ -34,6 +35,9 @@ export function NoticeButton({ isLogined, onGuest }: { isLogined: boolean; onGue
   );
 }
 
+/** The quote a notice tells of (`quote:AAPL`, a fired price alert), to open on a tap. */
+const quoteOf = (reference: string | null) => (reference?.startsWith('quote:') ? reference.slice(6) : '');
+
 function Inbox({ unread }: { unread: number }) {
   const { t, i18n } = useTranslation();
   const client = useQueryClient();
@@ -43,6 +47,12 @@ function Inbox({ unread }: { unread: number }) {
   const read = async (body: { id: number } | { all: true }) => {
     await readNotices(body).catch(() => undefined);
     await refresh();
+  };
+  const open = async (notice: { id: number; read: boolean; reference: string | null }) => {
+    if (!notice.read) await read({ id: notice.id });
+    const symbol = quoteOf(notice.reference);
+    // Leaving the page closes the inbox's sheet.
+    if (symbol) navigate(`/pages/quote/stock?symbol=${encodeURIComponent(symbol)}`);
   };
   return (
     <div className={styles.inbox}>
@@ -65,12 +75,19 @@ function Inbox({ unread }: { unread: number }) {
             <button
               type="button"
               className={notice.read ? styles.notice : `${styles.notice} ${styles.unread}`}
-              onClick={() => !notice.read && read({ id: notice.id })}
+              onClick={() => void open(notice)}
               data-testid="notice-item"
+              data-quote={quoteOf(notice.reference) || undefined}
             >
               <strong>{notice.title}</strong>
               <span>{notice.body}</span>
               <time>{formatDate(notice.createdAt, i18n.language)}</time>
+              {quoteOf(notice.reference) && (
+                <span className={styles.noticeLink}>
+                  {t('alert.open')}
+                  <span aria-hidden> ›</span>
+                </span>
+              )}
             </button>
           </li>
         ))}

@@ -4,11 +4,18 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '../../../shared/feedback.ts';
 import { type DevicePush, devicePush, disableDevicePush, enableDevicePush } from './device-push.ts';
 
-/** Settings, "Notifications on this device": Web Push for this browser, on or off. */
-export function PushSettings() {
+/**
+ * Settings, "Notifications on this device": Web Push for this browser, on or off; `onState` hears
+ * where the device stands (the notification settings page says it above its push column).
+ */
+export function PushSettings({ onState }: { onState?: (state: DevicePush) => void } = {}) {
   const { t } = useTranslation();
   const [state, setState] = useState<DevicePush | undefined>();
   const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (state) onState?.(state);
+  }, [state, onState]);
 
   useEffect(() => {
     let live = true;

@@ -8,6 +8,7 @@ import { WatchStar } from '../../../shared/quote/watch-star.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import { useDailyKline } from '../api/daily-kline.ts';
 import styles from '../quote.module.css';
+import { AlertBell } from './alert-bell.tsx';
 import { KlineChart } from './kline-chart.tsx';
 import { LoadError } from './load-error.tsx';
 import { PriceHeader } from './price-header.tsx';
@@ -27,13 +28,15 @@ type Props = {
   signedIn: boolean;
   /** Buy and sell on a stock: the page opens the order ticket. */
   onTrade?: (side: TradeSide, quote: Quote) => void;
+  /** The bell of a stock: the page opens its alert sheet; `active` counts the member's armed alerts on it. */
+  alerts?: { active: number; onOpen: (quote: Quote) => void };
 };
 
 /**
- * The detail of one instrument: live header, chart and fields. A stock adds the watchlist star
- * and buy and sell; an index shows its level without volume.
+ * The detail of one instrument: live header, chart and fields. A stock adds the watchlist star,
+ * the alert bell and buy and sell; an index shows its level without volume.
  */
-export function QuoteDetail({ symbol, title, kind, signedIn, onTrade }: Props) {
+export function QuoteDetail({ symbol, title, kind, signedIn, onTrade, alerts }: Props) {
   const { t } = useTranslation();
   const quote = useQuoteDetail(symbol);
   const data = quote.data;
@@ -63,7 +66,12 @@ export function QuoteDetail({ symbol, title, kind, signedIn, onTrade }: Props) {
             status={<MarketState status={status} />}
             actions={
               data.kind === 'stock' ? (
-                <WatchStar symbol={data.symbol} signedIn={signedIn} returnTo={ownPath} />
+                <div className={styles.headerActions}>
+                  {alerts && (
+                    <AlertBell symbol={data.symbol} active={alerts.active} onOpen={() => alerts.onOpen(data)} />
+                  )}
+                  <WatchStar symbol={data.symbol} signedIn={signedIn} returnTo={ownPath} />
+                </div>
               ) : undefined
             }
           />

@@ -1,8 +1,9 @@
 import { directions, type Position } from '@soar/contract';
 import { Button } from 'antd-mobile';
 import Decimal from 'decimal.js';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { confirm, toast } from '../../../shared/feedback.ts';
 import { useIdempotentAttempt } from '../../../shared/idempotency.ts';
 import type { FeedPause } from '../../../shared/quote/paused-markets.ts';
@@ -19,11 +20,15 @@ import { PausedNotice } from './paused-notice.tsx';
 import { PriceInput } from './price-input.tsx';
 import styles from './trade.module.css';
 
+// The alert sheet (price alerts' own feature) loads on the first tap of Set alert.
+const AlertSheet = lazy(() => import('../../alert/index.ts').then((module) => ({ default: module.AlertSheet })));
+
 /**
  * An open position: its figures, closing all of it or a part (a multiple of the board lot) at the
  * market, and its stop loss and take profit (one-cancels-other, docs/trading.md), with the fill
  * reason of the order that opened it. While its market's feed is silent the server refuses
- * closes and amendments (QUOTE_STALE): the sheet says so and offers neither.
+ * closes and amendments (QUOTE_STALE): the sheet says so and offers neither. Set alert opens the
+ * position's alert sheet in its place (its P/L, or nearing its stop loss); closing that comes back.
  */
 export function PositionSheet({
   position,
@@ -40,6 +45,20 @@ export function PositionSheet({
   const format = useTradeFormat();
   const opening = useOrderDetail(position.orderId);
   const long = position.direction === directions.buy;
+  const { key } = useLocation();
+  // The page the alert sheet opened on: closed there, the position comes back; left, both close.
+  const [alertingOn, setAlertingOn] = useState<string>();
+  if (alertingOn !== undefined) {
+    return (
+      <Suspense fallback={null}>
+        <AlertSheet
+          symbol={position.symbol}
+          position={position}
+          onClose={() => (alertingOn === key ? setAlertingOn(undefined) : onClose())}
+        />
+      </Suspense>
+    );
+  }
   return (
     <Sheet
       open
@@ -70,6 +89,15 @@ export function PositionSheet({
             <strong>{t('trading.fields.fillReason')}:</strong> {opening.data.fillReason.text}
           </p>
         )}
+        <Button
+          block
+          fill="outline"
+          color="primary"
+          onClick={() => setAlertingOn(key)}
+          data-testid="position-set-alert"
+        >
+          {t('alert.set')}
+        </Button>
         <hr className={styles.divider} />
         {pause && <PausedNotice symbol={position.symbol} pause={pause} />}
         <CloseForm position={position} figures={figures} paused={Boolean(pause)} onClosedAll={onClose} />

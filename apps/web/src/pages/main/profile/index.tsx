@@ -20,6 +20,7 @@ const menu = [
   '/pages/profile/transfer',
   '/pages/profile/performance',
   '/pages/profile/statements',
+  '/pages/profile/alerts',
   '/pages/profile/transcation',
   '/pages/history/record',
   '/pages/card/crypto',

@@ -1,0 +1,1 @@
+export { watchLiveNotices } from './live-notices.ts';
