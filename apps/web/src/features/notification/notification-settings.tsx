@@ -4,9 +4,9 @@ import {
   type NotificationSetting,
   notificationChannels,
 } from '@soar/contract';
-import { Switch } from 'antd-mobile';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Switch } from '../../shared/ui/switch.tsx';
 import { useNotificationSettings, useSaveNotificationSetting } from './api.ts';
 import './notification-settings.css';
 

@@ -1,10 +1,10 @@
 import { type AlertView, alertStatuses, valuelessAlertKinds } from '@soar/contract';
-import { Switch } from 'antd-mobile';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirm, toast } from '../../../shared/feedback.ts';
 import { formatNumber } from '../../../shared/format.ts';
 import card from '../../../shared/ui/product-card.module.css';
+import { Switch } from '../../../shared/ui/switch.tsx';
 import { useDeleteAlert, useUpdateAlert } from '../api.ts';
 import { useAlertFormat } from '../use-alert-format.ts';
 import styles from './alert.module.css';

@@ -1,7 +1,8 @@
-import { List, Switch } from 'antd-mobile';
+import { List } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../shared/feedback.ts';
+import { Switch } from '../../../shared/ui/switch.tsx';
 import { type DevicePush, devicePush, disableDevicePush, enableDevicePush } from './device-push.ts';
 
 /**

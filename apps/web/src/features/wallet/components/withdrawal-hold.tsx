@@ -1,8 +1,9 @@
 import { withdrawStatuses } from '@soar/contract';
-import { Button, Input, Switch } from 'antd-mobile';
+import { Button, Input } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../shared/feedback.ts';
+import { Switch } from '../../../shared/ui/switch.tsx';
 import { useSetAllowList, useWithdrawalHold } from '../api/withdrawal-hold.ts';
 import { useFormat } from '../use-format.ts';
 import { Notice } from './wallet-page.tsx';
