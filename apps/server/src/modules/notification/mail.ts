@@ -5,7 +5,7 @@ import type { AccountMailer } from '../../core/withdrawal-hold.ts';
 import { type Database, queryRows } from '../../db/client.ts';
 import type { Worker } from '../../jobs/workers.ts';
 import type { DecimalsOf } from '../../lib/readable-params.ts';
-import { noticePage, noticeTexts } from '../notice/index.ts';
+import { noticePage, noticeTexts, queueSettledNotices } from '../notice/index.ts';
 import { noticeGroupSql } from './groups.ts';
 import { unsubscribeToken } from './token.ts';
 
@@ -59,33 +59,19 @@ export class NotificationMailer {
     return this.#send(now);
   }
 
-  async #queue(now: Date): Promise<void> {
+  #queue(now: Date): Promise<void> {
     const settled = new Date(now.getTime() - (this.deps.settleMs ?? 2000));
-    await this.deps.db.transaction(async (tx) => {
-      const [cursor] = await queryRows<{ value: { noticeId: number } }>(
-        tx,
-        sql`select value from app_settings where key = 'notification.mail.cursor' for update`,
-      );
-      const [newest] = await queryRows<{ id: number | null }>(
-        tx,
-        sql`select max(id) as id from notices where created_at <= ${settled}`,
-      );
-      const upTo = Number(newest?.id ?? 0);
-      // The first pass starts from now: notices before the mail channel existed are not sent.
-      const from = cursor ? cursor.value.noticeId : upTo;
-      if (upTo > from) {
-        await tx.execute(sql`
-          insert into notification_mails (notice_id, next_at)
-          select n.id, ${now} from notices n
-          join notification_settings s on s.user_id = n.user_id and s.email and s.kind = ${noticeGroupSql(sql`n.kind`)}
-          where n.id > ${from} and n.id <= ${upTo}
-          on conflict do nothing`);
-      }
-      await tx.execute(sql`
-        insert into app_settings (key, value)
-        values ('notification.mail.cursor', ${JSON.stringify({ noticeId: Math.max(from, upTo) })}::jsonb)
-        on conflict (key) do update set value = excluded.value`);
-    });
+    return queueSettledNotices(
+      this.deps.db,
+      'notification.mail.cursor',
+      settled,
+      (from, upTo) => sql`
+        insert into notification_mails (notice_id, next_at)
+        select n.id, ${now} from notices n
+        join notification_settings s on s.user_id = n.user_id and s.email and s.kind = ${noticeGroupSql(sql`n.kind`)}
+        where n.id > ${from} and n.id <= ${upTo}
+        on conflict do nothing`,
+    );
   }
 
   async #send(now: Date): Promise<boolean> {

@@ -7,7 +7,7 @@ import { pushSubscriptions, sessions } from '../../db/schema/index.ts';
 import type { Worker } from '../../jobs/workers.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { DecimalsOf } from '../../lib/readable-params.ts';
-import { noticePage, noticeTexts } from '../notice/index.ts';
+import { noticePage, noticeTexts, queueSettledNotices } from '../notice/index.ts';
 import { pushWanted } from '../notification/index.ts';
 import { endpointAllowed, postPush } from './endpoint.ts';
 import type { VapidKeys } from './keys.ts';
@@ -89,31 +89,18 @@ export class PushService {
     return this.#send(now);
   }
 
-  async #queue(now: Date): Promise<void> {
+  #queue(now: Date): Promise<void> {
     const settled = new Date(now.getTime() - (this.deps.settleMs ?? 2000));
-    await this.deps.db.transaction(async (tx) => {
-      const [cursor] = await queryRows<{ value: { noticeId: number } }>(
-        tx,
-        sql`select value from app_settings where key = 'push.cursor' for update`,
-      );
-      const [newest] = await queryRows<{ id: number | null }>(
-        tx,
-        sql`select max(id) as id from notices where created_at <= ${settled}`,
-      );
-      const upTo = Number(newest?.id ?? 0);
-      // The first pass starts from now: notices before push existed are not sent.
-      const from = cursor ? cursor.value.noticeId : upTo;
-      if (upTo > from) {
-        await tx.execute(sql`
-          insert into push_deliveries (subscription_id, notice_id, next_at)
-          select s.id, n.id, ${now} from notices n join push_subscriptions s on s.user_id = n.user_id
-          where n.id > ${from} and n.id <= ${upTo} and ${pushWanted({ userId: sql`n.user_id`, kind: sql`n.kind` })}
-          on conflict do nothing`);
-      }
-      await tx.execute(sql`
-        insert into app_settings (key, value) values ('push.cursor', ${JSON.stringify({ noticeId: Math.max(from, upTo) })}::jsonb)
-        on conflict (key) do update set value = excluded.value`);
-    });
+    return queueSettledNotices(
+      this.deps.db,
+      'push.cursor',
+      settled,
+      (from, upTo) => sql`
+        insert into push_deliveries (subscription_id, notice_id, next_at)
+        select s.id, n.id, ${now} from notices n join push_subscriptions s on s.user_id = n.user_id
+        where n.id > ${from} and n.id <= ${upTo} and ${pushWanted({ userId: sql`n.user_id`, kind: sql`n.kind` })}
+        on conflict do nothing`,
+    );
   }
 
   async #send(now: Date): Promise<boolean> {

@@ -99,22 +99,12 @@ export function AlertCard({
         {alert.lastFiredAt && <li>{t('alert.lastFired', { time: format.time(alert.lastFiredAt) })}</li>}
       </ul>
       <div className={styles.controls}>
-        {/* biome-ignore lint/a11y/noStaticElementInteractions: antd-mobile's switch is a div; Space or Enter on it (focusable by tabIndex) flip it as a tap does. */}
-        <span
-          className={styles.toggle}
-          onKeyDown={(event) => {
-            if ((event.key === ' ' || event.key === 'Enter') && !update.isPending) {
-              event.preventDefault();
-              void toggle(!active);
-            }
-          }}
-        >
+        <span className={styles.toggle}>
           <Switch
             checked={active}
             loading={update.isPending}
             onChange={(on) => void toggle(on)}
             aria-labelledby={switchLabel}
-            tabIndex={0}
           />
           <span id={switchLabel}>{t('fields.active')}</span>
         </span>
